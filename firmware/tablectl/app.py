@@ -1,0 +1,220 @@
+"""The running controller: builds store, journal, config, meters and the selected game's controller, runs the tasks.
+
+    app = App(board, root='/')   # resumes the saved round; a record that cannot be trusted -> tilt
+    asyncio.run(app.run())       # or run(board), what main.py calls
+
+Tasks: the button poller (board.buttons -> controller.handle), the controller tick (shaker and bell
+deadlines, electric shake done), the display (jackpot count-up), the watchdog (fed only when each of
+those three has checked in since the last feed) and board.tasks() (the sim board's links).
+Whatever way run() ends (an exception, KeyboardInterrupt, cancel), the shaker and bell are switched off.
+
+`current` is the App that is running (None before run()): the technician's service module uses it.
+post(event) queues a button event as if pressed (for links that speak in events, not pins).
+"""
+import asyncio
+
+from tablectl.config import Config, PROGRESSIVE
+from tablectl.hw.buttons import Buttons
+from tablectl.hw.clock import sleep_ms
+from tablectl.hw.watchdog import Supervisor
+from tablectl.journal import Journal
+from tablectl.meters import Meters
+from tablectl.store import Store, Tilt, join
+
+current = None
+JOURNAL_BYTES = 16384
+TICK_MS = 20
+DISPLAY_MS = 50
+WATCHDOG_MS = 500
+TASKS = ("buttons", "controller", "display")
+
+
+class TiltController:
+    """Stored state that cannot be trusted: show why, refuse every button, wait for the technician
+    (service.ram_clear, which is allowed: a tilted table has no round in progress)."""
+
+    game = "tilt"
+    state = "tilt"
+
+    def __init__(self, app, why):
+        self.app = app
+        self.why = why
+        self.round_no = 0
+        self.message = why
+        app.board.display.text(0, "TILT: CALL TECH")
+        app.board.display.text(1, why)
+
+    def busy(self):
+        return False
+
+    def status(self):
+        return {"game": "tilt", "state": "tilt", "round": 0, "why": self.why, "busy": False}
+
+    def history(self, n=None):
+        return []
+
+    def handle(self, event):
+        self.app.board.display.text(1, self.why)
+        return False
+
+    def tick(self, now):
+        pass
+
+
+def make_controller(app):
+    game = app.config["game"]
+    if game in ("sicbo", "fish_prawn_crab"):
+        from tablectl.games.dice import DiceController
+        return DiceController(app)
+    if game == "fantan":
+        from tablectl.games.fantan import FanTanController
+        return FanTanController(app)
+    if game in PROGRESSIVE:
+        from tablectl.games.progressive import ProgressiveController
+        return ProgressiveController(app)
+    raise ValueError("no controller for game %r" % game)
+
+
+class App:
+    def __init__(self, board, root="/"):
+        self.board = board
+        self.root = root
+        self.store = Store(root)
+        self.journal = Journal(join(root, "journal.log"), JOURNAL_BYTES)
+        self.tilt = None
+        self.events = []
+        self.supervisor = None
+        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
+        self._boot()
+
+    def _boot(self):
+        board = self.board
+        board.shaker.off()
+        board.bell.off()
+        try:
+            self.config = Config(self.store, self.journal)
+        except Tilt as e:
+            self.config = Config(None, None)  # defaults, only so the service can answer
+            return self._tilted(e)
+        try:
+            rec = self.store.load("round")
+            game = self.config["game"]
+            self.meters = Meters.from_state(rec["m"]) if rec is not None and "m" in rec else Meters()
+            self.controller = make_controller(self)
+            if rec is not None and rec.get("game") == game:
+                self.controller.restore(rec)
+            else:
+                if rec is not None:  # a new game was configured: round numbers go on
+                    self.controller.round_no = rec.get("round", 1)
+                self.controller.save()
+            self.tilt = None
+            self.journal.append("boot", self.controller.round_no, text=game)
+            self.controller.redraw()
+        except (Tilt, ValueError, KeyError, TypeError) as e:
+            self._tilted(e)
+
+    def _tilted(self, e):
+        """Never invent a state: halt, saying which record and why (DESIGN: tilt)."""
+        self.tilt = str(e)
+        self.meters = Meters()
+        self.controller = TiltController(self, self.tilt)
+
+    # -- hooks the technician's service calls -------------------------------------------------
+    def config_changed(self, applied):
+        """configure() applied keys at once (the controller is idle): rebuild for the new game or options."""
+        if self.tilt is None:
+            self._boot()
+
+    def ram_clear(self):
+        """Service RAM clear (confirmed and journalled there): pool, meters, round and history start again;
+        the configuration is kept unless it is the record that tilted."""
+        for name in self.store.names():
+            if name != "config":
+                self.store.clear(name)
+        if self.tilt is not None and "'config'" in self.tilt:
+            self.store.clear("config")
+        self._boot()
+
+    # -- events and tasks -------------------------------------------------------------------
+    def post(self, event):
+        self.events.append(event)
+
+    def dispatch(self, event):
+        return self.controller.handle(event)
+
+    def poll(self):
+        """One pass of the button task: debounced presses and posted events to the controller."""
+        for e in self.buttons.poll(self.board.ticks_ms()):
+            self.dispatch(e)
+        while self.events:
+            self.dispatch(self.events.pop(0))
+
+    def tick(self):
+        """One pass of the controller task: output deadlines, then the controller's timed moves."""
+        b = self.board
+        now = b.ticks_ms()
+        b.shaker.service(now)
+        b.bell.service(now)
+        self.controller.tick(now)
+
+    async def _buttons(self, i):
+        while True:
+            self.poll()
+            self.supervisor.alive(i)
+            await sleep_ms(self.buttons.poll_ms)
+
+    async def _controller(self, i):
+        while True:
+            self.tick()
+            self.supervisor.alive(i)
+            await sleep_ms(TICK_MS)
+
+    async def _display(self, i):
+        while True:
+            animate = getattr(self.controller, "animate", None)
+            if animate is not None:
+                animate(self.board.ticks_ms())
+            self.supervisor.alive(i)
+            await sleep_ms(DISPLAY_MS)
+
+    async def run(self, until=None):
+        """Run every task; `until` (an asyncio.Event-like with wait(), or a coroutine) ends the run."""
+        global current
+        current = self
+        self.supervisor = Supervisor(self.board.wdt, TASKS)
+        tasks = [asyncio.create_task(self._buttons(0)), asyncio.create_task(self._controller(1)),
+                 asyncio.create_task(self._display(2))]
+        for coro in self.board.tasks():
+            tasks.append(asyncio.create_task(coro))
+        try:
+            if until is not None:
+                watchdog = asyncio.create_task(self._watchdog())
+                tasks.append(watchdog)
+                await until
+            else:
+                await self._watchdog()
+        finally:
+            # the interlock in software: whatever ended the run, nothing is left energised
+            self.board.shaker.off()
+            self.board.bell.off()
+            for t in tasks:
+                t.cancel()
+            try:
+                await sleep_ms(0)  # let the cancelled tasks finish, so none keeps this App alive
+            except BaseException:
+                pass
+
+    async def _watchdog(self):
+        while True:
+            await sleep_ms(WATCHDOG_MS)
+            self.supervisor.check()
+
+
+def run(board, root="/"):
+    """Entry used by main.py: the App on this board, forever."""
+    app = App(board, root)
+    try:
+        asyncio.run(app.run())
+    finally:
+        board.shaker.off()
+        board.bell.off()

@@ -1,0 +1,273 @@
+"""Table configuration: every key with its type and allowed range, validation, and pool changes held until the next hit.
+
+Module API
+    DEFAULTS          dict of every key and its default
+    GAMES             the selectable games
+    PROGRESSIVE       the progressive (jackpot) games; CLASSES[game] their hand classes, low to high
+    POOL_KEYS         keys that are pool parameters (bet_cents, rate_bp, seed_cents, limit_cents,
+                      six_of_a_kind_bp, fixed_<class>)
+    validate(cfg)     -> a new dict: DEFAULTS overlaid with cfg, every key checked; ValueError naming
+                      the key and the allowed range/choices. Never modifies cfg.
+    awards(cfg)       -> {class: (kind, fixed_cents, percent_bp)} for the selected progressive game,
+                      kind 'fixed' (the fixed amount), 'max' (max(fixed, percent of the pool)) or
+                      'pool' (the whole pool, shared); {} for a non-progressive game.
+
+Config object (App.config): the effective values plus the pool changes waiting for the next hit.
+    cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
+    cfg['game'], cfg.get('seats'), cfg.values (a dict, treat as read-only), cfg.pending (dict)
+    cfg.change(round_no, **kw) -> (applied, deferred): validates everything first (ValueError and
+        nothing changes), then applies the keys that may change now, keeps pool-parameter changes of
+        a live progressive in `pending`, saves record 'config' once and journals every change
+        ('config' applied now, 'cfg_pending' deferred; text "key old->new").
+    cfg.apply_pending(round_no) -> dict applied: the controllers call this right after a hit has been
+        settled (the regulation's awards are posted on the table, CSP-10.3, so they must not change
+        under a running jackpot cycle); it journals 'cfg_applied' per key and saves. The caller then
+        rebuilds its Pool with the new parameters.
+A pool parameter is deferred when the game stays the same progressive game (its pool is live);
+switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
+
+Defaults of the money keys are placeholders a casino replaces with the amounts it posts (CSP-10.3);
+cents below 2**30 everywhere.
+"""
+from tablectl.store import Tilt
+
+GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
+         "baccarat_a", "baccarat_b", "baccarat_c")
+PROGRESSIVE = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
+MONEY_MAX = (1 << 30) - 1
+
+_POKER = ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+# class ids follow the rulebook (tools/rulebook/progressive.py, baccarat); low to high
+CLASSES = {
+    "caribbean_stud": _POKER,  # CSP-10.2
+    "fortune3": _POKER,  # F3-7.3, F3-16.3
+    "baccarat_a": ("one_pair", "three_of_a_kind", "two_pairs", "four_of_a_kind",
+                   "paradise_straight", "royal"),  # BAC-13.1.4.4.A
+    "baccarat_b": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind"),  # BAC-13.1.4.4.B
+    "baccarat_c": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind",
+                   "six_same_colour"),  # BAC-13.1.4.4.C
+}
+# (game, class) -> kind; unlisted classes of a progressive game pay their fixed amount
+_KINDS = {
+    ("caribbean_stud", "royal_flush"): "max",  # CSP-10.2.1: max(fixed, 100%)
+    ("caribbean_stud", "straight_flush"): "max",  # CSP-10.2.2: max(fixed, 10%)
+    ("fortune3", "royal_flush"): "max",  # F3-16.3.1
+    ("fortune3", "straight_flush"): "max",  # F3-16.3.2
+    ("baccarat_a", "royal"): "pool",  # BAC-17.6: the whole jackpot
+    ("baccarat_a", "paradise_straight"): "max",  # BAC-17.7: max(fixed, 10%)
+    ("baccarat_b", "six_of_a_kind"): "pool",  # BAC-17.6
+    ("baccarat_c", "six_same_colour"): "pool",  # BAC-17.10
+    ("baccarat_c", "six_of_a_kind"): "max",  # BAC-17.11: max(fixed, a percentage not stated)
+}
+_PERCENT = {"royal_flush": 10000, "straight_flush": 1000, "paradise_straight": 1000}
+
+DEFAULTS = {
+    "game": "sicbo",
+    "shaker": "electric",  # SB-2.1: electric shaker, or the handle pressed three times ('manual')
+    "shake_ms": 3000,
+    "pay_5_16": 18,  # SB-6.6: 18..30
+    "pay_6_15": 14,  # SB-6.6: 14..18
+    "odd_even_lose_on_triple": False,  # SB-7 names only big/small; True is the common layout rule
+    "seats": 7,
+    "history_len": 20,
+    "bet_cents": 2500,
+    "rate_bp": 2000,
+    "seed_cents": 25000000,
+    "limit_cents": 200000000,
+    # BAC-17.11 does not state the percentage for jackpot C six of a kind (Interpretation: 10%)
+    "six_of_a_kind_bp": 1000,
+    "fixed_flush": 125000,
+    "fixed_full_house": 187500,
+    "fixed_four_of_a_kind": 250000,
+    "fixed_straight_flush": 2500000,
+    "fixed_royal_flush": 25000000,
+    "fixed_one_pair": 50000,
+    "fixed_three_of_a_kind": 250000,
+    "fixed_two_pairs": 100000,
+    "fixed_paradise_straight": 2500000,
+    "fixed_three": 50000,
+    "fixed_four": 500000,
+    "fixed_two_threes": 250000,
+    # BAC-17.12 gives jackpot C no award for five of a kind (and B's is BAC-17.9's fixed amount):
+    # one key serves both, 0 pays nothing; flagged in the README
+    "fixed_five_of_a_kind": 0,
+    "fixed_six_of_a_kind": 10000000,
+}
+
+# key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
+_SPEC = {
+    "game": ("choice", GAMES),
+    "shaker": ("choice", ("electric", "manual")),
+    "shake_ms": ("int", 1000, 10000),
+    "pay_5_16": ("int", 18, 30),
+    "pay_6_15": ("int", 14, 18),
+    "odd_even_lose_on_triple": ("bool",),
+    "seats": ("int", 1, 7),
+    "history_len": ("int", 1, 50),
+    "bet_cents": ("int", 1, MONEY_MAX),
+    "rate_bp": ("int", 1, 10000),
+    "seed_cents": ("int", 0, MONEY_MAX),
+    "limit_cents": ("int", 1, MONEY_MAX),
+    "six_of_a_kind_bp": ("int", 0, 10000),
+}
+for _k in DEFAULTS:
+    if _k.startswith("fixed_"):
+        _SPEC[_k] = ("int", 0, MONEY_MAX)
+
+POOL_KEYS = tuple(sorted(k for k in DEFAULTS if k.startswith("fixed_"))) + (
+    "bet_cents", "rate_bp", "seed_cents", "limit_cents", "six_of_a_kind_bp")
+
+
+def _check(key, value):
+    spec = _SPEC[key]
+    if spec[0] == "choice":
+        if value not in spec[1]:
+            raise ValueError("%s: %r is not one of %s" % (key, value, ", ".join(spec[1])))
+    elif spec[0] == "bool":
+        if value is not True and value is not False:
+            raise ValueError("%s: must be True or False, got %r" % (key, value))
+    else:
+        if not isinstance(value, int) or isinstance(value, bool) or not spec[1] <= value <= spec[2]:
+            raise ValueError("%s: must be an integer %d..%d, got %r" % (key, spec[1], spec[2], value))
+
+
+def validate(cfg):
+    """DEFAULTS overlaid with dict `cfg`, every key checked; ValueError naming the key otherwise."""
+    if not isinstance(cfg, dict):
+        raise ValueError("configuration must be a dict, got %s" % type(cfg).__name__)
+    out = dict(DEFAULTS)
+    for key in cfg:
+        if key not in _SPEC:
+            raise ValueError("unknown configuration key %r (keys: %s)" % (key, ", ".join(sorted(_SPEC))))
+        _check(key, cfg[key])
+        out[key] = cfg[key]
+    if out["seed_cents"] > out["limit_cents"]:
+        raise ValueError("seed_cents: %d is above limit_cents %d" % (out["seed_cents"], out["limit_cents"]))
+    if out["game"] == "fish_prawn_crab":
+        # FPC-6.10 fixes totals 5/16 at 18:1 and 6/15 at 14:1 (no range as SB-6.6 has); no odd/even bet
+        if out["pay_5_16"] != 18 or out["pay_6_15"] != 14:
+            raise ValueError("pay_5_16/pay_6_15: fish_prawn_crab pays 18 and 14 (FPC-6.10), got %d and %d"
+                             % (out["pay_5_16"], out["pay_6_15"]))
+        if out["odd_even_lose_on_triple"]:
+            raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
+    return out
+
+
+def awards(cfg):
+    """{class: (kind, fixed_cents, percent_bp)} of the progressive game selected in validated `cfg`."""
+    game = cfg["game"]
+    out = {}
+    for cls in CLASSES.get(game, ()):
+        kind = _KINDS.get((game, cls), "fixed")
+        if kind == "pool":
+            out[cls] = ("pool", 0, 10000)
+        elif kind == "max":
+            bp = cfg["six_of_a_kind_bp"] if cls == "six_of_a_kind" else _PERCENT[cls]
+            out[cls] = ("max", cfg["fixed_" + cls], bp)
+        else:
+            out[cls] = ("fixed", cfg["fixed_" + cls], 0)
+    return out
+
+
+class Config:
+    """The effective configuration and the pool changes waiting for the next hit (see module docstring)."""
+
+    RECORD = "config"
+
+    def __init__(self, store=None, journal=None, initial=None):
+        self.store = store
+        self.journal = journal
+        rec = store.load(self.RECORD) if store is not None else None
+        if rec is None:
+            self.values = validate(initial or {})
+            self.pending = {}
+        else:
+            try:
+                self.values = validate(rec["v"])
+                self.pending = dict(rec.get("p", {}))
+                validate(self._merged(self.pending))
+                for key in self.pending:
+                    if key not in POOL_KEYS:
+                        raise ValueError("%s: not a pool parameter" % key)
+            except (KeyError, TypeError, ValueError) as e:
+                raise Tilt("record 'config' holds an invalid configuration (%s)" % e)
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def __contains__(self, key):
+        return key in self.values
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+    def _merged(self, extra):
+        m = dict(self.values)
+        m.update(extra)
+        return m
+
+    def _save(self, values, pending):
+        if self.store is not None:
+            self.store.save(self.RECORD, {"v": values, "p": pending})
+
+    def _log(self, event, round_no, key, old, new):
+        if self.journal is not None:
+            self.journal.append(event, round_no, text="%s %r->%r" % (key, old, new))
+
+    def awards(self):
+        return awards(self.values)
+
+    def change(self, round_no=0, **kw):
+        """Apply/defer the changes in kw; returns (applied, deferred) dicts. ValueError changes nothing."""
+        if not kw:
+            raise ValueError("nothing to change; keys: %s" % ", ".join(sorted(_SPEC)))
+        validate(_overlay(_overlay(self.values, self.pending), kw))  # the state after the next hit
+        game = kw.get("game", self.values["game"])
+        live = game in PROGRESSIVE and game == self.values["game"]
+        if live:
+            values = validate(_overlay(self.values, dict((k, kw[k]) for k in kw if k not in POOL_KEYS)))
+            pending = _overlay(self.pending, dict((k, kw[k]) for k in kw if k in POOL_KEYS))
+        else:  # no pool is running: everything, earlier pending changes too, applies now
+            values = validate(_overlay(_overlay(self.values, self.pending), kw))
+            pending = {}
+        for key in list(pending):
+            if pending[key] == values[key]:
+                del pending[key]
+        old_values, old_pending = self.values, self.pending
+        if values == old_values and pending == old_pending:
+            return {}, {}
+        self._save(values, pending)  # first: if the write fails, nothing has changed
+        self.values, self.pending = values, pending
+        applied = {}
+        for key in sorted(values):
+            if values[key] != old_values[key]:
+                applied[key] = values[key]
+                self._log("config", round_no, key, old_values[key], values[key])
+        deferred = {}
+        for key in sorted(pending):
+            if old_pending.get(key) != pending[key]:
+                deferred[key] = pending[key]
+                self._log("cfg_pending", round_no, key, values[key], pending[key])
+        for key in sorted(old_pending):
+            if key not in pending and key not in applied:
+                self._log("cfg_pending", round_no, key, old_pending[key], values[key])
+        return applied, deferred
+
+    def apply_pending(self, round_no=0):
+        """After a hit has been settled: make the pending pool changes effective; returns them."""
+        if not self.pending:
+            return {}
+        applied = dict(self.pending)
+        old = self.values
+        values = validate(_overlay(self.values, applied))
+        self._save(values, {})
+        self.values, self.pending = values, {}
+        for key in sorted(applied):
+            self._log("cfg_applied", round_no, key, old[key], applied[key])
+        return applied
+
+
+def _overlay(base, extra):
+    out = dict(base)
+    out.update(extra)
+    return out

@@ -1,0 +1,214 @@
+"""What every controller shares: button dispatch, refusals that change nothing, keypad entry, the saved round, history.
+
+The dealer's panel (one role per button; a board wires each role to a GPIO or a keypad matrix key):
+
+    0 1 2 3 4 5 6 7 8 9   keypad: dice faces, fan-tan count, seat and hand-class numbers
+    CLEAR                 forget the digits typed so far
+    ENTER                 accept the digits typed (dice, count, seat, class, cards)
+    SHAKE                 dice: start the electric shaker (or one press of the manual handle);
+                          fan-tan: the heap is covered, open betting (FT-2, FT-4)
+    BELL                  close betting with the bell (SB-3.1, FT-4)
+    CONFIRM               payouts done: end the round (SB-4); progressive: settle the hits entered
+    VOID                  held for long_ms (VOID_LONG): void the round; a short press only says so
+    LOCK                  progressive: freeze the seat sensors before the first card (CSP-6.3, F3-10.3)
+    HIT                   progressive: enter a winning hand (seat, class, optionally the cards)
+    HISTORY               show the last results on the display (changes nothing)
+
+Every event goes through handle(event). An event that is wrong in the current state is refused: the
+display's second line says why, `message` holds it, and nothing else changes (no state, no record,
+no journal entry, no output). A state change is saved as one record ('round'), then journalled, then
+shown, so after a power cut the controller resumes from the last saved state.
+"""
+from tablectl.hw.lamps import WIN
+
+DIGITS = "0123456789"
+RECORD = "round"
+
+
+def money(cents):
+    """Integer cents as text, '1234.56' (no floats)."""
+    sign = "-" if cents < 0 else ""
+    cents = -cents if cents < 0 else cents
+    return "%s%d.%02d" % (sign, cents // 100, cents % 100)
+
+
+class Controller:
+    """Subclasses set `game`, IDLE (the state between rounds) and define on_<event> methods
+    (on_shake, on_bell, on_enter, on_void_long, ...) and prompt() -> (line1, line2)."""
+
+    IDLE = "idle"
+    MAX_ENTRY = 3
+
+    def __init__(self, app):
+        self.app = app
+        self.board = app.board
+        self.cfg = app.config
+        self.state = self.IDLE
+        self.round_no = 1
+        self.entry = ""          # digits typed on the keypad, not yet accepted (not saved)
+        self.results = []        # [(round_no, result)], oldest first, at most history_len
+        self.message = ""        # why the last event was refused ('' after an accepted one)
+        self.refusals = 0
+        self.lamp_of = b""       # core spot index -> lamp index (NO_LAMP where none)
+        self._history_page = -1
+
+    # -- the contract -------------------------------------------------------------------------
+    def busy(self):
+        """True while a round is in progress (the technician's configure() is refused)."""
+        return self.state != self.IDLE
+
+    def history(self, n=None):
+        """The last n results as (round_no, result), oldest first."""
+        n = len(self.results) if n is None else n
+        return list(self.results[-n:]) if n > 0 else []
+
+    def status(self):
+        return {"game": self.game, "state": self.state, "round": self.round_no, "entry": self.entry,
+                "message": self.message, "busy": self.busy(), "rounds": self.app.meters.rounds,
+                "voids": self.app.meters.voids}
+
+    def handle(self, event):
+        """One button event; True if accepted, False if refused (nothing changed)."""
+        if event == "HISTORY":
+            self.show_history()
+            return True
+        self._history_page = -1
+        if event == "CLEAR":
+            self.entry = ""
+            return self.accepted()
+        if len(event) == 1 and event in DIGITS:
+            return self.on_digit(event)
+        fn = getattr(self, "on_" + event.lower(), None)
+        if fn is None:
+            if event.endswith("_LONG"):
+                return True  # a long hold of a key that has no long action: its press was handled
+            return self.refuse(("%s NOT USED" % event)[:16])
+        return fn()
+
+    def tick(self, now):
+        """Called every few ms by the controller task: time-driven transitions (shaker done, ...)."""
+
+    # -- helpers for subclasses ---------------------------------------------------------------
+    def refuse(self, why):
+        self.message = why
+        self.refusals += 1
+        self.board.display.text(1, why)
+        return False
+
+    def accepted(self):
+        self.message = ""
+        self.redraw()
+        return True
+
+    def redraw(self):
+        l1, l2 = self.prompt()
+        d = self.board.display
+        d.text(0, l1)
+        d.text(1, l2)
+
+    def type_digit(self, d, limit=None):
+        limit = self.MAX_ENTRY if limit is None else limit
+        if len(self.entry) >= limit:
+            return self.refuse("%d DIGITS MAX" % limit)
+        self.entry += d
+        return self.accepted()
+
+    def on_void(self):
+        return self.refuse("HOLD VOID 1 SEC")
+
+    def set_state(self, state, event, a=0, b=0, text=""):
+        """The one way a round moves on: save the record, journal the event, redraw."""
+        self.state = state
+        self.entry = ""
+        self.message = ""
+        self.save()
+        self.app.journal.append(event, self.round_no, a, b, text)
+        self.redraw()
+
+    def finish_round(self, event, void):
+        """End the round (confirmed or void): the next round number, back to IDLE, one saved record."""
+        done = self.round_no
+        self.round_no += 1
+        if void:
+            self.app.meters.void()
+        else:
+            self.app.meters.round_done()
+        self.state = self.IDLE
+        self.entry = ""
+        self.message = ""
+        self.save()
+        self.app.journal.append(event, done)
+        self.redraw()
+        return True
+
+    def record(self):
+        # the meters ride in the same record: a round and its counts are saved by one write
+        rec = {"game": self.game, "state": self.state, "round": self.round_no, "hist": self.results,
+               "m": self.app.meters.state()}
+        self.extra(rec)
+        return rec
+
+    def extra(self, rec):
+        """Subclasses add what their round needs to resume."""
+
+    def save(self):
+        self.app.store.save(RECORD, self.record())
+
+    def restore(self, rec):
+        """Resume from a saved record (a power cut in any state)."""
+        if rec.get("game") != self.game:
+            raise ValueError("saved round is for %r, this controller is %r" % (rec.get("game"), self.game))
+        self.state = rec["state"]
+        self.round_no = rec["round"]
+        # JSON gives lists back where tuples were saved
+        self.results = [(r[0], tuple(r[1]) if isinstance(r[1], list) else r[1]) for r in rec.get("hist", [])]
+
+    def remember(self, result):
+        self.results.append((self.round_no, result))
+        keep = self.cfg.get("history_len", 20)
+        while len(self.results) > keep:
+            self.results.pop(0)
+
+    def wire(self, spot_ids):
+        """The core spot index -> lamp index table for this game's layout on this board's chain."""
+        from tablectl.hw.layouts import layout_for
+        return self.board.lamps.wire(layout_for(self.game), spot_ids)
+
+    def light(self, wins, level=WIN):
+        """Light the lamp under each core spot index in `wins` (already-cleared board)."""
+        lamps = self.board.lamps
+        for i in wins:
+            lamps.set(self.lamp_of[i], level)
+
+    def lamps_off(self):
+        self.board.lamps.clear()
+        self.board.lamps.show()
+
+    def betting_lamp(self, on):
+        if self.board.betting_lamp is not None:
+            self.board.betting_lamp.set(on)
+
+    def result_text(self, result):
+        return str(result)
+
+    def show_history(self):
+        """HISTORY pages through the last results, newest first, as many as fit on a line."""
+        res = self.results
+        if not res:
+            self.board.display.text(1, "NO HISTORY")
+            return
+        cols = getattr(self.board.display, "cols", 16)
+        texts = [self.result_text(r[1]) for r in reversed(res)]
+        pages = []
+        line = ""
+        for t in texts:
+            if line and len(line) + 1 + len(t) > cols:
+                pages.append(line)
+                line = t
+            else:
+                line = (line + " " + t) if line else t
+        pages.append(line)
+        self._history_page = (self._history_page + 1) % len(pages)
+        self.board.display.text(0, "HISTORY %d/%d" % (self._history_page + 1, len(pages)))
+        self.board.display.text(1, pages[self._history_page])
+

@@ -1,0 +1,175 @@
+"""Sic Bo (57/2004) and Fish-Prawn-Crab (59/2004) controller: shake, betting, bell, dice entry, lamps, confirm.
+
+    idle --SHAKE--> shaking --(shake_ms elapsed)--> betting --BELL--> closed --3 dice, ENTER--> result
+    result --CONFIRM--> idle (next round)            VOID_LONG from shaking/betting/closed/result -> idle
+
+Manual shaker: three presses of the handle (SHAKE or HANDLE) open betting (SB-2.1, FPC-2.1).
+The shaking state is not saved: after a power cut mid-shake the round resumes from idle, shaker off.
+"""
+from tablectl.games.base import Controller
+from tablectl.rules.dice import DiceTable
+
+_FACE_ABBR = ("FSH", "PRN", "GRD", "COI", "CRB", "RST")  # FPC-1.1 faces 1..6 on a 16-column display
+
+
+_last = [None, None]  # (options, DiceTable): a rebuilt controller with the same options reuses it
+
+
+def table_for(game, pay_5_16, pay_6_15, odd_even):
+    """The core's outcome table for these options (SB-6.6 pays, SB-7 option); the last one is kept,
+    since it is the biggest object the firmware holds and a reboot or reconfigure rebuilds the controller."""
+    key = (game, pay_5_16, pay_6_15, odd_even)
+    if _last[0] != key:
+        _last[0] = _last[1] = None  # free the old table before building the new one
+        if game == "sicbo":
+            _last[1] = DiceTable("sicbo", pay_5_16=pay_5_16, pay_6_15=pay_6_15, odd_even_lose_on_triple=odd_even)
+        else:
+            _last[1] = DiceTable("fish_prawn_crab")
+        _last[0] = key
+    return _last[1]
+
+
+class DiceController(Controller):
+    IDLE = "idle"
+
+    def __init__(self, app):
+        Controller.__init__(self, app)
+        cfg = self.cfg
+        self.game = cfg["game"]
+        self.table = table_for(self.game, cfg.get("pay_5_16", 18), cfg.get("pay_6_15", 14),
+                               cfg.get("odd_even_lose_on_triple", False))
+        self.lamp_of = self.wire(self.table.spots)
+        self.dice = ()            # the result entered this round
+        self.handle_presses = 0   # manual shaker: presses so far (not saved)
+        self.wins = ()
+
+    def electric(self):
+        return self.cfg.get("shaker", "electric") == "electric"
+
+    # -- states ------------------------------------------------------------------------------
+    def prompt(self):
+        st = self.state
+        if st == "idle":
+            if self.electric():
+                return "ROUND %d" % self.round_no, "PRESS SHAKE"
+            return "ROUND %d" % self.round_no, "HANDLE %d/3" % self.handle_presses
+        if st == "shaking":
+            return "SHAKING", "ROUND %d" % self.round_no
+        if st == "betting":
+            return "PLACE BETS", "BELL TO CLOSE"
+        if st == "closed":
+            return "NO MORE BETS", "DICE " + " ".join(self.entry + "_" * (3 - len(self.entry)))
+        return self.result_text(self.dice), "CONFIRM = PAID"
+
+    def result_text(self, dice):
+        if self.game == "fish_prawn_crab":
+            return " ".join(_FACE_ABBR[d - 1] for d in dice)
+        a, b, c = dice
+        total = a + b + c
+        if a == b == c:
+            return "%d %d %d TRIPLE" % (a, b, c)  # SB-7: small and big both lose
+        return "%d %d %d=%d %s" % (a, b, c, total, "SMALL" if total <= 10 else "BIG")
+
+    # -- events ------------------------------------------------------------------------------
+    def on_shake(self):
+        if self.state != "idle":
+            return self.refuse("ROUND IN PLAY")
+        if not self.electric():
+            self.handle_presses += 1  # SB-2.1: the handle pressed three times in succession
+            if self.handle_presses < 3:
+                return self.accepted()
+            self.handle_presses = 0
+            return self._open()
+        try:
+            self.board.shaker.on(self.cfg.get("shake_ms", 3000))
+        except ValueError as e:
+            return self.refuse(str(e).upper()[:16])
+        self.state = "shaking"  # not saved: a cut here leaves the round at idle, the shaker off
+        self.message = ""
+        self.redraw()
+        return True
+
+    on_handle = on_shake
+
+    def tick(self, now):
+        if self.state == "shaking" and not self.board.shaker.service(now):
+            self._open()
+
+    def _open(self):
+        self.betting_lamp(True)  # SB-2.2: the lamp board shows betting is open
+        self.set_state("betting", "open")
+        return True
+
+    def on_bell(self):
+        if self.state != "betting":
+            return self.refuse("NOT BETTING")
+        self.betting_lamp(False)
+        self.board.bell.ring()  # SB-3.1: the bell closes betting
+        self.set_state("closed", "bell")
+        return True
+
+    def on_digit(self, d):
+        if self.state != "closed":
+            return self.refuse({"idle": "SHAKE FIRST", "shaking": "SHAKING", "betting": "BELL FIRST"}
+                               .get(self.state, "CONFIRM FIRST"))
+        if d < "1" or d > "6":
+            return self.refuse("A DIE IS 1-6")  # SB-1.1
+        if len(self.entry) >= 3:
+            return self.refuse("3 DICE ENTERED")
+        return self.type_digit(d)
+
+    def on_enter(self):
+        if self.state != "closed":
+            return self.refuse("NO DICE TO ENTER")
+        if len(self.entry) != 3:
+            return self.refuse("ENTER 3 DICE")
+        dice = (ord(self.entry[0]) - 48, ord(self.entry[1]) - 48, ord(self.entry[2]) - 48)
+        wins = self.table.resolve(dice[0], dice[1], dice[2])  # SB-5..7 / FPC-5..7: the core decides
+        self.dice = dice
+        self.wins = wins
+        self.set_state("result", "result", dice[0] * 100 + dice[1] * 10 + dice[2], len(wins))
+        self.show_wins()
+        return True
+
+    def show_wins(self):
+        lamps = self.board.lamps
+        lamps.clear()
+        self.light(w[0] for w in self.wins)  # SB-3.2: the winning areas lit on the lamp board
+        lamps.show()
+
+    def on_confirm(self):
+        if self.state != "result":
+            return self.refuse("NO RESULT YET")
+        self.remember(self.dice)
+        self.lamps_off()  # SB-4: payouts done before the dome is covered again
+        self.dice = ()
+        self.wins = ()
+        return self.finish_round("confirm", False)
+
+    def on_void_long(self):
+        if self.state == "idle":
+            return self.refuse("NOTHING TO VOID")
+        # SB-3.3 / FPC-3.3: stacked or leaning dice void the round; another is played at once
+        self.board.shaker.off()
+        self.betting_lamp(False)
+        self.lamps_off()
+        self.dice = ()
+        self.wins = ()
+        self.handle_presses = 0
+        return self.finish_round("void", True)
+
+    # -- persistence -------------------------------------------------------------------------
+    def extra(self, rec):
+        rec["dice"] = list(self.dice)
+
+    def restore(self, rec):
+        Controller.restore(self, rec)
+        if self.state == "shaking":
+            self.state = "idle"
+        self.dice = tuple(rec.get("dice", ()))
+        self.betting_lamp(self.state == "betting")
+        if self.state == "result":
+            self.wins = self.table.resolve(self.dice[0], self.dice[1], self.dice[2])
+            self.show_wins()
+        else:
+            self.lamps_off()

@@ -1,0 +1,370 @@
+"""Progressive jackpot controller (Caribbean Stud 61/2004, Fortune 3 2025, baccarat 55/2004 jackpots A/B/C).
+
+    betting --LOCK--> locked --HIT (seat, class, [cards])...--> locked --CONFIRM--> paying --CONFIRM...--> betting
+    locked --CONFIRM with no hit--> betting        locked --VOID_LONG--> betting, locked bets carried
+
+Seats are numbered 1..seats from the dealer's left (CSP-10.4, F3-15.3). While betting is open the
+seat sensors are read and each seat's lamp follows its sensor; LOCK freezes them before the first
+card (CSP-6.3, F3-10.3): every seat with a chip (or a bet carried from a void round) is locked, and
+each newly accepted bet adds its contribution to the pool, once. The locked seats, the pool and the
+meters are saved in one record, so after a power cut a locked round is still locked and no bet is
+counted twice. The jackpot digits count up to the new pool.
+
+A hit is entered on the keypad: HIT, the seat number, ENTER, the class number (1 = lowest class of
+the game, see CLASSES in tablectl.config), ENTER, then optionally the cards, ENTER. A card is three
+digits: the rank 02..14 (11 J, 12 Q, 13 K, 14 A) then the suit 1..4 (spades, hearts, clubs, diamonds);
+Caribbean Stud takes the player's 5 cards, Fortune 3 the player's 3 then the 2 community cards
+(F3-15.1), baccarat the 4 to 6 cards of the coup in the order dealt. The core classifies the cards
+and the hit is refused unless it agrees with the class entered. CONFIRM settles every hit of the
+round at once through the core's pool, which pays them in the regulation's order (CSP-10.4..10.7,
+F3-15.3..15.5, BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn (CONFIRM
+after paying each), then the new pool. Pending pool-parameter changes are applied after a hit.
+A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
+the locked bets for the next round without contributing again.
+"""
+from tablectl.games.base import Controller, money
+from tablectl.rules import cards as _cards
+from tablectl.rules import hands
+from tablectl.rules import awards as _awards
+from tablectl.rules import pool as _pool
+
+_CARD_DIGITS = 3
+
+
+def card_from_digits(text):
+    """'141' -> As: rank 02..14 then suit 1..4 (spades, hearts, clubs, diamonds); ValueError otherwise."""
+    r = int(text[:2])
+    s = int(text[2])
+    if not (2 <= r <= 14 and 1 <= s <= 4) or len(text) != 3:
+        raise ValueError("card %r: rank 02-14 then suit 1-4" % text)
+    return ((r - 2) << 2) | (s - 1)
+
+
+class ProgressiveController(Controller):
+    IDLE = "betting"
+
+    def __init__(self, app):
+        Controller.__init__(self, app)
+        cfg = self.cfg
+        self.game = cfg["game"]
+        self.class_ids = _awards.GAMES[self.game][0]  # the core's class codes: index = code, 0 = none
+        self.classes = self.class_ids[1:]            # keypad class 1 = the lowest award
+        self.seats = cfg.get("seats", 7)
+        self.pool = _pool.Pool(**self._pool_params())
+        self.sensed = 0      # seat bit mask read from the sensors while betting (bit 0 = seat 1)
+        self.hits = []       # [[seat, class id, [cards]]] entered this round
+        self.awards = []     # [[seat, class id, cents]] settled, being shown (state 'paying')
+        self.shown_award = 0
+        self.step = ""       # hit entry: '', 'seat', 'class', 'cards'
+        self.hit_seat = 0
+        self.hit_class = ""
+        self.digits = -1     # the cents the jackpot digits show now (count-up); -1: nothing yet
+        self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, 8)))
+
+    def _pool_params(self):
+        """The core pool's parameters from the configuration (amounts posted on the table, CSP-10.3)."""
+        c = self.cfg
+        fixed = {}
+        for cls in _awards.GAMES[self.game][1]:
+            fixed[cls] = c.get("fixed_" + cls, 0)
+        pct = {"six_of_a_kind": c["six_of_a_kind_bp"]} if self.game == "baccarat_c" else None
+        return _awards.config_for(self.game, c["seed_cents"], c["rate_bp"], c["limit_cents"], fixed, pct)
+
+    @property
+    def locked(self):
+        """Seat bit mask of the bets locked in the pool this round (or carried from a void round)."""
+        mask = 0
+        for s in range(self.seats):
+            if self.pool.locked[s]:
+                mask |= 1 << s
+        return mask
+
+    @property
+    def carried(self):
+        return self.locked if self.pool.carried else 0
+
+    def busy(self):
+        return self.state != "betting" or self.carried != 0
+
+    def status(self):
+        st = Controller.status(self)
+        st.update({"pool_cents": self.pool.pool, "locked": self.seat_list(self.locked),
+                   "carried": self.seat_list(self.carried), "hits": [tuple(h[:2]) for h in self.hits]})
+        return st
+
+    def seat_list(self, mask):
+        return [s for s in range(1, self.seats + 1) if mask & (1 << (s - 1))]
+
+    # -- display ------------------------------------------------------------------------------
+    def prompt(self):
+        st = self.state
+        if st == "betting":
+            n = len(self.seat_list(self.sensed | self.carried))
+            return "POOL " + money(self.pool.pool), "BETS %d  LOCK" % n
+        if st == "locked":
+            if self.step == "seat":
+                return "HIT: SEAT?", "SEAT " + (self.entry or "_")
+            if self.step == "class":
+                name = self.classes[int(self.entry) - 1] if self.entry else ""
+                return "S%d CLASS 1-%d?" % (self.hit_seat, len(self.classes)), (self.entry + " " + name).upper()
+            if self.step == "cards":
+                return "S%d CARDS/ENTER" % self.hit_seat, "%d: %s" % (len(self.entry) // 3, self.entry[-9:])
+            return "LOCKED %s" % "".join(str(s) for s in self.seat_list(self.locked)), \
+                "HITS %d CONFIRM" % len(self.hits)
+        seat, cls, cents = self.awards[self.shown_award]
+        return "WIN SEAT %d" % seat, "%s %s" % (money(cents), cls.upper())
+
+    def animate(self, now):
+        """Jackpot digits: the award while paying, else the pool, counting up in steps (never down slowly)."""
+        target = self.awards[self.shown_award][2] if self.state == "paying" else self.pool.pool
+        d = self.digits
+        if d == target:
+            return
+        if d > target or d < 0 or self.state == "paying":
+            d = target
+        else:
+            step = (target - d) // 8
+            d = d + step if step > 0 else target
+        self.digits = d
+        jp = self.board.jackpot
+        if jp is not None:
+            jp.show_cents(d)
+
+    # -- seat sensors --------------------------------------------------------------------------
+    def tick(self, now):
+        if self.state != "betting":
+            return  # CSP-6.3, F3-10.3: frozen from the lock on
+        mask = 0
+        pins = self.board.seats
+        for s in range(self.seats):
+            if pins[s].value():
+                mask |= 1 << s
+        if mask != self.sensed:
+            self.sensed = mask
+            self.show_seats(mask | self.carried)
+            self.redraw()
+
+    def show_seats(self, mask):
+        lamps = self.board.lamps
+        lamps.clear()
+        self.light(s for s in range(self.seats) if mask & (1 << s))
+        lamps.show()
+
+    # -- events --------------------------------------------------------------------------------
+    def on_lock(self):
+        if self.state != "betting":
+            return self.refuse("ALREADY LOCKED")
+        self.tick(0)
+        carried = self.carried
+        bets = self.sensed | carried
+        if not bets:
+            return self.refuse("NO BETS TO LOCK")
+        stake = self.cfg["bet_cents"]
+        seat_bets = [stake if bets & (1 << s) else 0 for s in range(self.seats)]
+        for s in range(self.seats):
+            if carried & (1 << s):
+                seat_bets[s] = self.pool.locked[s]  # the carried bet as it was locked
+        try:
+            # CSP-10.1: each accepted bet feeds the pool once; carried bets are not counted again
+            added = self.pool.lock(seat_bets)
+        except ValueError as e:
+            return self.refuse(str(e)[:16])
+        n = len(self.seat_list(bets & ~carried))
+        self.app.meters.bet(n)
+        self.show_seats(bets)
+        self.set_state("locked", "lock", bets, added, "%d new" % n)
+        return True
+
+    def on_hit(self):
+        if self.state != "locked":
+            return self.refuse("LOCK FIRST" if self.state == "betting" else "PAYING")
+        if self.step:
+            return self.refuse("FINISH THE HIT")
+        self.step = "seat"
+        return self.accepted()
+
+    def handle(self, event):
+        if event == "CLEAR" and self.step:
+            if self.entry:
+                self.entry = ""
+            else:  # a second CLEAR abandons the hit being entered
+                self.step = ""
+            return self.accepted()
+        return Controller.handle(self, event)
+
+    def on_digit(self, d):
+        if self.state != "locked" or not self.step:
+            return self.refuse("PRESS HIT FIRST" if self.state == "locked" else "KEYS NOT IN USE")
+        if self.step == "seat":
+            if not "1" <= d <= str(self.seats):
+                return self.refuse("SEAT 1-%d" % self.seats)
+            self.entry = ""
+            return self.type_digit(d, 1)
+        if self.step == "class":
+            if not "1" <= d <= str(len(self.classes)):
+                return self.refuse("CLASS 1-%d" % len(self.classes))
+            self.entry = ""
+            return self.type_digit(d, 1)
+        return self.type_digit(d, 6 * _CARD_DIGITS)
+
+    def on_enter(self):
+        if self.state != "locked" or not self.step:
+            return self.refuse("NOTHING TO ENTER")
+        if self.step == "seat":
+            if not self.entry:
+                return self.refuse("TYPE THE SEAT")
+            seat = int(self.entry)
+            if not self.locked & (1 << (seat - 1)):
+                return self.refuse("NO BET SEAT %d" % seat)  # CSP-10.1: only a locked bet can win
+            for h in self.hits:
+                if h[0] == seat:
+                    return self.refuse("SEAT %d HAS A HIT" % seat)
+            self.hit_seat = seat
+            self.step = "class"
+            self.entry = ""
+            return self.accepted()
+        if self.step == "class":
+            if not self.entry:
+                return self.refuse("TYPE THE CLASS")
+            self.hit_class = self.classes[int(self.entry) - 1]
+            self.step = "cards"
+            self.entry = ""
+            return self.accepted()
+        cards = None
+        if self.entry:
+            if len(self.entry) % _CARD_DIGITS:
+                return self.refuse("3 DIGITS A CARD")
+            try:
+                cards = [card_from_digits(self.entry[i:i + 3]) for i in range(0, len(self.entry), 3)]
+            except ValueError:
+                return self.refuse("BAD CARD")
+        try:
+            self.hit(self.hit_seat, self.hit_class, cards)
+        except ValueError as e:
+            self.entry = ""
+            return self.refuse(str(e)[:16])
+        return True
+
+    def hit(self, seat, cls, cards=None):
+        """Record a hit of this round (the keypad's HIT sequence ends here; links and tests may call it).
+        cards: card ints or names ('As'); if given, the core must classify them as `cls`. ValueError
+        (nothing changed) for a seat without a locked bet, a second hit on a seat, an unknown class,
+        or cards that make another class."""
+        if self.state != "locked":
+            raise ValueError("NO LOCKED ROUND")
+        if not isinstance(seat, int) or not 1 <= seat <= self.seats or not self.locked & (1 << (seat - 1)):
+            raise ValueError("NO BET SEAT %s" % seat)
+        if cls not in self.classes:
+            raise ValueError("NO CLASS %s" % cls)
+        for h in self.hits:
+            if h[0] == seat:
+                raise ValueError("SEAT %d HAS A HIT" % seat)
+        if cards is not None:
+            cards = [_cards.parse(c) if isinstance(c, str) else c for c in cards]
+            found = self.classify(cards)
+            if found != cls:
+                raise ValueError("CARDS: " + found.upper())
+        self.hits.append([seat, cls, cards or []])
+        self.step = ""
+        self.set_state("locked", "hit_in", seat, len(self.hits), cls)
+        return True
+
+    def classify(self, cards):
+        """The core's class id for the cards of a hit (CSP-10.2, F3-15.1, BAC-13.1.4.4)."""
+        g = self.game
+        if g == "caribbean_stud":
+            return hands.CLASS_IDS[hands.classify5(cards)]
+        if g == "fortune3":
+            if len(cards) != 5:
+                raise ValueError("3 + 2 CARDS")
+            return hands.CLASS_IDS[hands.classify_3_plus_2(cards[:3], cards[3:])]
+        scheme = g[-1]
+        if not 4 <= len(cards) <= 6:
+            raise ValueError("4 TO 6 CARDS")
+        # P, B, P, B, then the player's third card before the banker's (BAC-7.1). With five cards the
+        # class does not depend on whose third card the fifth is (pairs use the first two cards of a
+        # hand, scheme A's royal the first five dealt, B and C every card), so it goes to the player.
+        player = [cards[0], cards[2]] + ([cards[4]] if len(cards) > 4 else [])
+        banker = [cards[1], cards[3]] + ([cards[5]] if len(cards) > 5 else [])
+        code = hands.baccarat_class(scheme, cards, player, banker)
+        return hands.BACCARAT_CLASS_IDS[scheme][code]
+
+    def on_confirm(self):
+        if self.step:
+            return self.refuse("FINISH THE HIT")
+        if self.state == "paying":
+            if self.shown_award + 1 < len(self.awards):
+                self.shown_award += 1
+                self.save()
+                self.redraw()
+                return True
+            return self._next_round()
+        if self.state != "locked":
+            return self.refuse("LOCK FIRST" if self.state == "betting" else "NOTHING TO END")
+        if not self.hits:
+            return self._next_round()
+        # one call settles the whole round in the regulation's order (CSP-10.4..10.7, F3-15.3..15.5,
+        # BAC-17: winners of one award share it)
+        paid = self.pool.settle([(h[0], self.class_ids.index(h[1])) for h in self.hits])
+        self.awards = [[seat, self.class_ids[code], cents] for seat, code, cents in paid]
+        for seat, cls, cents in self.awards:
+            self.app.meters.hit(self.round_no, seat, cls, cents)
+        self.shown_award = 0
+        self.state = "paying"
+        self.save()
+        for seat, cls, cents in self.awards:
+            self.app.journal.append("pay", self.round_no, seat, cents, cls)
+        self.apply_pending()
+        self.redraw()
+        return True
+
+    def apply_pending(self):
+        """Pool parameters changed by the technician take effect after a hit (see tablectl.config)."""
+        if not self.app.config.pending:
+            return
+        old = self.pool
+        self.app.config.apply_pending(self.round_no)
+        try:
+            self.pool = _pool.Pool.from_state(self._pool_params(), old.state())
+        except ValueError as e:  # e.g. a limit below the pool as it stands: keep the running pool
+            self.pool = old
+            self.app.journal.append("cfg_error", self.round_no, text=str(e)[:48])
+        self.save()
+
+    def _next_round(self):
+        if self.state == "locked":
+            self.pool.settle([])  # no hit: the round ends, the locked bets are done with
+        self.hits = []
+        self.awards = []
+        self.shown_award = 0
+        self.sensed = 0
+        self.lamps_off()
+        return self.finish_round("confirm", False)
+
+    def on_void_long(self):
+        if self.state != "locked":
+            return self.refuse("PAYING" if self.state == "paying" else "NOTHING TO VOID")
+        # CSP-11.1, CSP-11.4, F3-17.3: the progressive bets stay for the next round, not contributed again
+        self.pool.void_round()
+        self.hits = []
+        self.step = ""
+        self.sensed = 0
+        self.show_seats(self.carried)
+        return self.finish_round("void", True)
+
+    # -- persistence ---------------------------------------------------------------------------
+    def extra(self, rec):
+        rec["pool"] = list(self.pool.state())  # the locked and carried bets are part of it
+        rec["hits"] = self.hits
+        rec["awards"] = self.awards
+        rec["shown"] = self.shown_award
+
+    def restore(self, rec):
+        Controller.restore(self, rec)
+        self.pool = _pool.Pool.from_state(self._pool_params(), tuple(rec["pool"]))
+        self.hits = rec.get("hits", [])
+        self.awards = rec.get("awards", [])
+        self.shown_award = rec.get("shown", 0)
+        if self.state == "paying" and not self.awards:
+            raise ValueError("record 'round': paying with no awards")
+        self.show_seats(self.locked | self.carried)

@@ -1,0 +1,94 @@
+"""Lamp board: a chain of lamps (WS2812 via neopixel, or 74HC595 shift registers) addressed by spot id."""
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731
+
+OFF = const(0)
+WIN = const(1)
+PUSH = const(2)  # fan-tan ties (FT-8): shown only where the lamps have colour
+NO_LAMP = const(255)
+
+
+class Lamps:
+    """`backend` takes the whole chain at once (write(levels)). wire(layout, spot_ids) says which spot
+    each lamp is wired under. set() only changes the buffer; show() sends it (one bus transfer)."""
+
+    def __init__(self, backend, count):
+        self.backend = backend
+        self.count = count
+        self.levels = bytearray(count)
+        self.layout = ()  # spot id under each lamp ('' where none), for lit() and the simulator
+
+    def wire(self, layout, spot_ids):
+        """Map a controller's spots (spot_ids, the core's order) onto this chain wired per `layout`
+        (spot ids in lamp order). Returns bytes: position k holds the lamp index of spot_ids[k], or
+        NO_LAMP. Only the core's own strings are kept, so the layout tuple can be dropped after."""
+        where = {}
+        n = min(len(layout), self.count)
+        for i in range(n):
+            where[layout[i]] = i
+        table = bytearray(len(spot_ids))
+        names = [""] * n
+        for k in range(len(spot_ids)):
+            i = where.get(spot_ids[k], NO_LAMP)
+            table[k] = i
+            if i != NO_LAMP:
+                names[i] = spot_ids[k]
+        self.layout = tuple(names)
+        return bytes(table)
+
+    def set(self, i, level):
+        if i != NO_LAMP:
+            self.levels[i] = level
+
+    def clear(self):
+        for i in range(self.count):
+            self.levels[i] = OFF
+
+    def lit(self):
+        """Spot ids lit, with their level: what the tests and the simulator read."""
+        return dict((self.layout[i], self.levels[i]) for i in range(len(self.layout)) if self.levels[i])
+
+    def show(self):
+        self.backend.write(self.levels)
+
+
+class NeoBackend:
+    """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write())."""
+
+    COLOURS = ((0, 0, 0), (255, 160, 0), (0, 0, 96))  # off, win (amber), push (dim blue)
+
+    def __init__(self, np):
+        self.np = np
+
+    def write(self, levels):
+        np = self.np
+        colours = self.COLOURS
+        for i in range(len(levels)):
+            np[i] = colours[levels[i]]
+        np.write()
+
+
+class ShiftBackend:
+    """74HC595 chain on SPI (MOSI -> SER, SCK -> SRCLK) with a latch pin (RCLK). Lamp i is output Q(i%8)
+    of register i//8, register 0 nearest the MCU: the last register's byte is shifted out first, MSB
+    (Q7) first. Only WIN lights a lamp (a plain lamp has no colour for PUSH)."""
+
+    def __init__(self, spi, latch, count):
+        self.spi = spi
+        self.latch = latch
+        self.buf = bytearray((count + 7) // 8)
+        latch.value(0)
+
+    def write(self, levels):
+        buf = self.buf
+        n = len(buf)
+        for k in range(n):
+            buf[k] = 0
+        for i in range(len(levels)):
+            if levels[i] == WIN:
+                buf[n - 1 - (i >> 3)] |= 1 << (i & 7)
+        self.spi.write(buf)
+        self.latch.value(1)  # rising RCLK copies the shift registers to the outputs
+        self.latch.value(0)

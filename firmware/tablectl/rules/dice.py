@@ -1,0 +1,89 @@
+"""Sic Bo and Fish-Prawn-Crab: three dice -> the winning layout spots, by one table look-up.
+
+    t = DiceTable('sicbo', pay_5_16=18, pay_6_15=14, odd_even_lose_on_triple=False)
+    f = DiceTable('fish_prawn_crab', color2_at_least=False)
+    t.spots             tuple of spot ids (spec/games.md bet ids), the order of the lamp map
+    t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)
+    t.resolve(d1, d2, d3) -> ((spot_index, pays), ...) for every winning spot; pays is the a of a:1
+                        (single_N: 1, 2 or 3 by how many dice show N). Losing spots are absent.
+                        The tuple is precomputed and shared: nothing is allocated. ValueError for a
+                        die outside 1..6.
+    t.pays(spot_index, d1, d2, d3) -> the a of a:1 for that spot, 0 when it loses.
+
+Fish-Prawn-Crab ('fish_prawn_crab') faces: 1 fish red, 2 prawn green, 3 gourd blue, 4 coin blue,
+5 crab green, 6 rooster red (FPC-1.1); its pays are fixed by FPC-6, so the Sic Bo options must stay
+at their defaults. color2_C wins on exactly two dice of the colour (FPC-5.5, Interpretation);
+color2_at_least=True also pays it on three (the other reading; Fish-Prawn-Crab only).
+All 216 outcomes are decoded once, in the constructor: the 56 distinct unordered outcomes each get
+one tuple, and (spot, pays) pairs are interned, so a table costs a few KB.
+The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
+tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
+"""
+from . import dicetab as _tab
+
+GAMES = ("sicbo", "fish_prawn_crab")
+
+
+class DiceTable:
+    """The winning spots of every dice outcome for one game and one set of pay options."""
+
+    def __init__(self, game, pay_5_16=18, pay_6_15=14, odd_even_lose_on_triple=False, color2_at_least=False):
+        if game == "sicbo":
+            if not isinstance(pay_5_16, int) or not 18 <= pay_5_16 <= 30:
+                raise ValueError("pay_5_16 must be 18..30 (SB-6.6), got %r" % (pay_5_16,))
+            if not isinstance(pay_6_15, int) or not 14 <= pay_6_15 <= 18:
+                raise ValueError("pay_6_15 must be 14..18 (SB-6.6), got %r" % (pay_6_15,))
+            if odd_even_lose_on_triple not in (True, False) or color2_at_least:
+                raise ValueError("odd_even_lose_on_triple is True or False; color2_at_least is "
+                                 "a fish_prawn_crab option")
+            spots, rows = _tab.SICBO_SPOTS, _tab.SICBO_ROWS
+        elif game == "fish_prawn_crab":
+            if pay_5_16 != 18 or pay_6_15 != 14 or odd_even_lose_on_triple:
+                raise ValueError("fish_prawn_crab pays are fixed by FPC-6.10 (5/16 18:1, 6/15 14:1) "
+                                 "and it has no odd/even bets")
+            if color2_at_least not in (True, False):
+                raise ValueError("color2_at_least must be True or False")
+            spots, rows = _tab.FPC_SPOTS, _tab.FPC_ROWS
+        else:
+            raise ValueError("game must be one of %s, got %r" % (", ".join(GAMES), game))
+        self.game = game
+        self.spots = tuple(spots.split())
+        marker = {_tab.PAY_5_16: pay_5_16, _tab.PAY_6_15: pay_6_15,
+                  _tab.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,
+                  _tab.COLOR2_OF_THREE: 3 if color2_at_least else 0}
+        pairs = {}  # one (spot, pays) tuple per distinct pair, shared by every row that holds it
+        table = []
+        at = 0
+        while at < len(rows):
+            items = []
+            for k in range(rows[at]):
+                i, pays = rows[at + 1 + 2 * k], rows[at + 2 + 2 * k]
+                pays = marker.get(pays, pays)
+                if pays:  # a marker resolved to 0: that spot does not win under these options
+                    key = i * 256 + pays
+                    if key not in pairs:
+                        pairs[key] = (i, pays)
+                    items.append(pairs[key])
+            table.append(tuple(items))
+            at += 1 + 2 * rows[at]
+        self._rows = tuple(table)
+        self._order = _tab.ORDER
+
+    def index(self, spot_id):
+        try:
+            return self.spots.index(spot_id)
+        except ValueError:
+            raise ValueError("no spot %r in %s" % (spot_id, self.game))
+
+    def resolve(self, d1, d2, d3):
+        # comparisons and indexing only: this runs under heap_lock on the board
+        if (d1 < 1 or d1 > 6 or d2 < 1 or d2 > 6 or d3 < 1 or d3 > 6 or not isinstance(d1, int)
+                or not isinstance(d2, int) or not isinstance(d3, int)):
+            raise ValueError("a die shows 1..6, got %r,%r,%r" % (d1, d2, d3))
+        return self._rows[self._order[d1 * 36 + d2 * 6 + d3 - 43]]
+
+    def pays(self, spot_index, d1, d2, d3):
+        for i, p in self.resolve(d1, d2, d3):
+            if i == spot_index:
+                return p
+        return 0

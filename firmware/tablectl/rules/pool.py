@@ -1,0 +1,297 @@
+"""Progressive jackpot pool in integer cents: contributions with carried remainder, ceiling and reserve,
+hits paid by the regulations' rules, void rounds carrying the locked bets, state for storage.
+
+    p = Pool(seed_cents, rate_bp, limit_cents, awards, shared=False, fixed_from_pool=True,
+             royal_share_each=False)
+    cfg = awards.config_for(game, ...); p = Pool(**cfg)     the regulation's award table of a game
+    p.contribute(bet_cents) -> cents added to pool + reserve (no allocation: safe under heap_lock)
+    p.lock(seat_bets)       -> cents added; seat_bets[i] is seat i+1's progressive bet (0: none)
+    p.void_round()          the round is void: the locked bets stay for the next round, counted once
+                            (CSP-11.1, CSP-11.4, F3-17.3)
+    p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round
+    p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store
+    p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded, p.locked, p.carried
+
+Classes are ints: hands.FLUSH..hands.ROYAL for the poker games, hands.baccarat_class() codes for
+baccarat. awards maps class -> (kind, fixed_cents, percent_bp), kind one of
+    'fixed'    the fixed amount (CSP-10.2.3-10.2.5, BAC-17.8/17.9/17.12)
+    'percent'  max(fixed, percent_bp of the pool) (CSP-10.2.2 straight flush, BAC-17.7, BAC-17.11)
+    'pool'     max(fixed, the whole pool); the pool then restarts from its seed (CSP-10.2.1, BAC-17.6/17.10)
+    'none'     a listed class with no award (BAC-13.1.4.4.C.3 five of a kind): pays the fixed amount, 0
+The rules, identical to rulebook.progressive.settle (the host tests hold the two together):
+- Payment order: seats from the dealer's left (CSP-10.4, F3-15.3); in a per-box game a straight flush is
+  paid before a royal flush of the same round (CSP-10.7, F3-15.5): the 'pool' award waits until the
+  round's last 'percent' award is paid, else keeps its seat's place.
+- Several royals share max(fixed, pool) (CSP-10.5; royal_share_each=True gives each max(fixed, pool/n)).
+  Several straight flushes each get max(fixed, 10%) of one base, the pool when the first is paid
+  (CSP-10.6, F3-15.4). Baccarat (shared=True): each class is one award split equally among that
+  round's winners (BAC-17.6-17.12), paid at its first winner's seat.
+- The pool falls by what it pays (CSP-10.8, F3-15.6), fixed amounts included unless
+  fixed_from_pool=False; an award larger than the pool empties it and the house pays the rest;
+  an emptied pool restarts from the seed. Fractions of a cent are rounded down and stay in the pool.
+Controller additions (not in the regulations): contributions are rate_bp/10000 of each bet with the
+fraction of a cent carried (so nothing is ever dropped); above limit_cents they go to the reserve;
+a restart takes its seed from the reserve first and the house pays the rest. Meters keep
+    pool + reserve + paid == seeded + contributed          always
+(seeded: every cent the house put in; paid: every award). Any amount reaching 2**30 cents is refused
+with ValueError (and nothing changes), so every number stays a small int on a board.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+MAX_CENTS = const(0x3FFFFFFF)  # 2**30 - 1
+MAX_SEATS = const(9)  # seven boxes for CSP/F3; baccarat tables have seven or more seats (BAC-1)
+KINDS = ("fixed", "percent", "pool", "none")
+_FIXED = const(0)
+_PERCENT = const(1)
+_POOL = const(2)
+_NONE = const(3)
+_STATE_LEN = const(8)  # + MAX_SEATS locked bets
+_STATE_VERSION = const(1)
+
+def _cents(what, value, lo=0):
+    if not isinstance(value, int) or isinstance(value, bool) or value < lo or value > MAX_CENTS:
+        raise ValueError("%s must be %d..%d cents, got %r" % (what, lo, MAX_CENTS, value))
+    return value
+
+
+def _percent_of(amount, bp):
+    """amount * bp // 10000 without a product above 2**30 (a long int would allocate)."""
+    q = amount // 10000
+    return q * bp + ((amount - q * 10000) * bp) // 10000
+
+
+class Pool:
+    """One table's progressive pool and its meters; see the module docstring."""
+
+    def __init__(self, seed_cents, rate_bp, limit_cents, awards, shared=False, fixed_from_pool=True,
+                 royal_share_each=False):
+        _cents("seed_cents", seed_cents)
+        _cents("limit_cents", limit_cents)
+        if limit_cents < seed_cents:
+            raise ValueError("limit_cents %d is below the seed %d" % (limit_cents, seed_cents))
+        if not isinstance(rate_bp, int) or isinstance(rate_bp, bool) or not 0 <= rate_bp <= 10000:
+            raise ValueError("rate_bp must be 0..10000 basis points, got %r" % (rate_bp,))
+        if not isinstance(awards, dict) or not awards:
+            raise ValueError("awards must map each class to (kind, fixed_cents, percent_bp)")
+        self._kind = {}
+        self._fixed = {}
+        self._bp = {}
+        for cls in awards:
+            try:
+                kind, fixed, bp = awards[cls]
+            except (TypeError, ValueError):
+                raise ValueError("award of class %r must be (kind, fixed_cents, percent_bp)" % (cls,))
+            if kind not in KINDS:
+                raise ValueError("award kind of class %r must be one of %s, got %r" % (cls, ", ".join(KINDS), kind))
+            _cents("fixed amount of class %r" % (cls,), fixed)
+            if not isinstance(bp, int) or isinstance(bp, bool) or not 0 <= bp <= 10000:
+                raise ValueError("percent_bp of class %r must be 0..10000, got %r" % (cls, bp))
+            self._kind[cls] = KINDS.index(kind)
+            self._fixed[cls] = fixed
+            self._bp[cls] = bp
+        self.awards = awards
+        self.seed = seed_cents
+        self.rate_bp = rate_bp
+        self.limit = limit_cents
+        self.shared = bool(shared)
+        self.fixed_from_pool = bool(fixed_from_pool)
+        self.royal_share_each = bool(royal_share_each)
+        self.pool = seed_cents
+        self.reserve = 0
+        self.carry = 0  # ten-thousandths of a cent not yet added
+        self.contributed = 0
+        self.paid = 0
+        self.seeded = seed_cents
+        self.locked = [0] * MAX_SEATS
+        self.carried = False  # the locked bets came from a void round
+
+    # ---- contributions ---------------------------------------------------------------------------
+
+    def contribute(self, bet_cents):
+        # comparisons and small-int arithmetic only: this runs under heap_lock on the board
+        if bet_cents < 0 or bet_cents > MAX_CENTS or not isinstance(bet_cents, int):
+            raise ValueError("bet_cents must be 0..1073741823")
+        rate = self.rate_bp
+        q = bet_cents // 10000
+        carry = self.carry + (bet_cents - q * 10000) * rate
+        add = q * rate + carry // 10000
+        carry = carry % 10000
+        if self.contributed + add > MAX_CENTS:
+            raise ValueError("contribution meter would reach 2**30 cents: clear the meters")
+        room = self.limit - self.pool
+        if add > room:
+            if self.reserve + add - room > MAX_CENTS:
+                raise ValueError("reserve would reach 2**30 cents")
+            self.reserve += add - room
+            self.pool = self.limit
+        else:
+            self.pool += add
+        self.carry = carry
+        self.contributed += add
+        return add
+
+    def lock(self, seat_bets):
+        """Betting closed: contribute every seat's progressive bet, except bets carried from a void
+        round, which were counted when first locked (CSP-11.1)."""
+        n = len(seat_bets)
+        if n > MAX_SEATS:
+            raise ValueError("at most %d seats, got %d" % (MAX_SEATS, n))
+        total = 0
+        for i in range(n):
+            bet = _cents("seat %d bet" % (i + 1), seat_bets[i])
+            if total + bet > MAX_CENTS:
+                raise ValueError("the locked bets add up to 2**30 cents or more")
+            if self.carried and self.locked[i] and bet not in (0, self.locked[i]):
+                raise ValueError("seat %d carries a locked bet of %d cents from the void round"
+                                 % (i + 1, self.locked[i]))
+            if not self.carried and self.locked[i]:
+                raise ValueError("bets are already locked for this round: settle or void it first")
+            total += bet
+        most = _percent_of(total, self.rate_bp) + 1  # the carried fraction adds at most one cent
+        if self.contributed + most > MAX_CENTS or self.reserve + most > MAX_CENTS:
+            raise ValueError("a meter would reach 2**30 cents: clear the meters")
+        added = 0
+        for i in range(n):
+            if seat_bets[i] and not (self.carried and self.locked[i]):
+                self.locked[i] = seat_bets[i]
+                added += self.contribute(seat_bets[i])
+        self.carried = False
+        return added
+
+    def void_round(self):
+        """The round is void: the locked progressive bets go to the next round (CSP-11.1, CSP-11.4,
+        F3-17.3) without being counted again."""
+        self.carried = True
+
+    # ---- hits --------------------------------------------------------------------------------------
+
+    def _events(self, hits):
+        """[(class, [seats])] in payment order (see the module docstring)."""
+        events = []
+        for seat, cls in hits:
+            kind = self._kind[cls]
+            if self.shared or kind == _POOL:  # one award shared by its winners (CSP-10.5, BAC-17)
+                for ev in events:
+                    if ev[0] == cls:
+                        ev[1].append(seat)
+                        break
+                else:
+                    events.append((cls, [seat]))
+            else:
+                events.append((cls, [seat]))
+        if not self.shared:  # CSP-10.7, F3-15.5: straight flushes before the royal
+            last_pct = -1
+            for i in range(len(events)):
+                if self._kind[events[i][0]] == _PERCENT:
+                    last_pct = i
+            for i in range(last_pct):
+                if self._kind[events[i][0]] == _POOL:
+                    events.insert(last_pct, events.pop(i))
+                    break
+        return events
+
+    def settle(self, hits):
+        """Pay one round's hits [(seat, class)], seats 1.. from the dealer's left; ends the round."""
+        checked = []
+        seen = [False] * (MAX_SEATS + 1)
+        any_locked = False
+        for b in self.locked:
+            if b:
+                any_locked = True
+        for hit in hits:
+            try:
+                seat, cls = hit
+            except (TypeError, ValueError):
+                raise ValueError("a hit is (seat, class), got %r" % (hit,))
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= MAX_SEATS:
+                raise ValueError("seat must be 1..%d from the dealer's left, got %r" % (MAX_SEATS, seat))
+            if seen[seat]:
+                raise ValueError("seat %d has two hits in one round: a box holds one hand" % seat)
+            if cls not in self._kind:
+                raise ValueError("class %r has no award in this pool" % (cls,))
+            if any_locked and not self.locked[seat - 1]:
+                raise ValueError("seat %d has no progressive bet locked this round" % seat)
+            seen[seat] = True
+            checked.append((seat, cls))
+        checked.sort()
+        pool, reserve, seeded, paid = self.pool, self.reserve, self.seeded, self.paid
+        payouts = []
+        bases = {}
+        for cls, seats in self._events(checked):
+            kind = self._kind[cls]
+            fix = self._fixed[cls]
+            n = len(seats)
+            if kind == _POOL:
+                if self.royal_share_each and not self.shared:
+                    share = max(fix, pool // n)
+                else:
+                    share = max(fix, _percent_of(pool, self._bp[cls])) // n
+                total = share * n
+                take = min(total, pool)
+                pool -= take
+                restart = True  # the pool is won: it restarts from its seed (CSP-10.8)
+            else:
+                if kind == _PERCENT:
+                    if cls not in bases:
+                        bases[cls] = pool  # every straight flush of a round: one base (CSP-10.6)
+                    pct = _percent_of(bases[cls], self._bp[cls])
+                    whole = max(fix, pct)
+                    from_pool = self.fixed_from_pool or pct >= fix
+                else:
+                    whole, from_pool = fix, self.fixed_from_pool
+                share = whole // n if self.shared else whole
+                total = share * n
+                take = min(total, pool) if from_pool else 0
+                pool -= take
+                restart = from_pool and total > 0 and pool == 0  # fully paid out (CSP-10.8, F3-15.6)
+            seeded += total - take  # the house pays what the pool cannot
+            paid += total
+            if restart:
+                from_reserve = min(reserve, self.seed)
+                reserve -= from_reserve
+                seeded += self.seed - from_reserve
+                pool += self.seed
+                if pool > self.limit:
+                    reserve += pool - self.limit
+                    pool = self.limit
+            for seat in seats:
+                payouts.append((seat, cls, share))
+            if paid > MAX_CENTS or seeded > MAX_CENTS or reserve > MAX_CENTS:
+                raise ValueError("a meter would reach 2**30 cents: clear the meters")
+        self.pool, self.reserve, self.seeded, self.paid = pool, reserve, seeded, paid
+        for i in range(MAX_SEATS):
+            self.locked[i] = 0
+        self.carried = False
+        return payouts
+
+    # ---- storage -----------------------------------------------------------------------------------
+
+    def state(self):
+        return (self.pool, self.reserve, self.carry, self.contributed, self.paid, self.seeded,
+                1 if self.carried else 0, _STATE_VERSION) + tuple(self.locked)
+
+    @classmethod
+    def from_state(cls, config, state):
+        """A pool with config (Pool's keyword arguments) and a saved state(); ValueError for a state
+        that is malformed or breaks pool + reserve + paid == seeded + contributed."""
+        p = cls(**config)
+        if not isinstance(state, (tuple, list)) or len(state) != _STATE_LEN + MAX_SEATS:
+            raise ValueError("pool state must be %d ints" % (_STATE_LEN + MAX_SEATS))
+        for v in state:
+            _cents("pool state value", v)
+        pool, reserve, carry, contributed, paid, seeded, carried, version = state[:_STATE_LEN]
+        if version != _STATE_VERSION:
+            raise ValueError("pool state version %d, this firmware reads %d" % (version, _STATE_VERSION))
+        if carry >= 10000 or carried > 1 or pool > p.limit:
+            raise ValueError("pool state is corrupt (carry %d, carried %d, pool %d above limit %d)"
+                             % (carry, carried, pool, p.limit))
+        if pool + reserve + paid != seeded + contributed:
+            raise ValueError("pool state breaks pool + reserve + paid == seeded + contributed")
+        p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded = pool, reserve, carry, contributed, paid, seeded
+        p.carried = carried == 1
+        p.locked = list(state[_STATE_LEN:])
+        return p

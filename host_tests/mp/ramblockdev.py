@@ -1,0 +1,187 @@
+"""Storage test fixtures: a RAM block device for vfs.VfsLfs2 that can cut the power mid-write, and scratch folders.
+
+    dev = RamBlockDev(block_size=256, blocks=96)
+    mount_fresh(dev, '/ram')         # format LittleFS on it and mount it at /ram (options: progsize=...)
+    dev.cut_after(5)                 # the 5th block write/erase from now stops half done: PowerCut
+    ...                              # code under test raises PowerCut; every later write too
+    remount(dev, '/ram')             # power back, unmount the dead filesystem, mount the flash again
+    image = dev.snapshot(); dev.restore(image)   # rewind the flash (snapshot(into=buf) reuses buf)
+
+The device behaves like NOR flash: an erase sets a block to 0xFF and a program can only clear bits
+(new = old & data), so a filesystem that programs without erasing is caught. `ops` counts block
+programs and erases since creation (the power-cut tests enumerate them). Only the extended block
+protocol (offsets) is implemented, which is what LittleFS uses.
+On CPython there is no vfs: need_vfs() skips a test there (pytest.skip, or mptest.Skip on the board).
+scratch_dir() gives an empty folder on the host filesystem (CPython and the unix port alike).
+"""
+import os
+
+try:
+    import vfs
+except ImportError:
+    vfs = None
+
+
+class PowerCut(Exception):
+    """The power failed during a block write."""
+
+
+def skip(why):
+    try:
+        import pytest
+    except ImportError:
+        import mptest
+        raise mptest.Skip(why)
+    pytest.skip(why)
+
+
+def need_vfs():
+    if vfs is None or not hasattr(vfs, "VfsLfs2"):
+        skip("no vfs.VfsLfs2 here (CPython): the LittleFS tests run on the MicroPython unix port")
+
+
+class RamBlockDev:
+    """RAM flash: readblocks/writeblocks(block, buf, offset)/ioctl; cut_after(n) for power-cut tests."""
+
+    def __init__(self, block_size=256, blocks=96):
+        self.block_size = block_size
+        self.blocks = blocks
+        self.data = bytearray(block_size * blocks)
+        for i in range(len(self.data)):  # erased flash, without a temporary copy in the heap
+            self.data[i] = 0xFF
+        self.ops = 0
+        self._cut = 0  # ops left before the cut; 0 = no cut planned
+        self._done = None  # bytes of the cut operation that reach the flash (None: half)
+        self.powered = True
+
+    def cut_after(self, n, done=None):
+        """The n-th program/erase from now (n >= 1) is interrupted with `done` of its bytes done
+        (default half; 0: the cut comes just before it, len: just after it)."""
+        if n < 1:
+            raise ValueError("n >= 1")
+        self._cut = n
+        self._done = done
+
+    def power_on(self):
+        self.powered = True
+        self._cut = 0
+
+    def _op(self):
+        """Count one program/erase; True if this one is to be cut half way, None if the power is off
+        (what the code under test still tries after the cut, e.g. closing files, never arrives)."""
+        if not self.powered:
+            return None
+        self.ops += 1
+        if self._cut:
+            self._cut -= 1
+            if self._cut == 0:
+                self.powered = False
+                return True
+        return False
+
+    def _part(self, size):
+        done = size // 2 if self._done is None else self._done
+        return done if done < size else size
+
+    def readblocks(self, block, buf, offset=0):
+        start = block * self.block_size + offset
+        if self.powered:
+            buf[:] = self.data[start:start + len(buf)]
+        else:  # a file left open by the cut, finalised by the gc with the heap locked: no slice
+            data = self.data
+            for i in range(len(buf)):
+                buf[i] = data[start + i]
+
+    def writeblocks(self, block, buf, offset=None):
+        start = block * self.block_size + (offset or 0)
+        cut = self._op()
+        if cut is None:
+            return
+        n = self._part(len(buf)) if cut else len(buf)
+        data = self.data
+        for i in range(n):
+            data[start + i] &= buf[i]  # NOR flash: a program only clears bits
+        if cut:
+            raise PowerCut("power cut while writing block %d" % block)
+
+    def ioctl(self, op, arg):
+        if op == 4:  # block count
+            return self.blocks
+        if op == 5:  # block size
+            return self.block_size
+        if op == 6:  # erase block arg
+            cut = self._op()
+            if cut is None:
+                return 0
+            start = arg * self.block_size
+            n = self._part(self.block_size) if cut else self.block_size
+            for i in range(start, start + n):
+                self.data[i] = 0xFF
+            if cut:
+                raise PowerCut("power cut while erasing block %d" % arg)
+            return 0
+        return 0  # 1 init, 2 deinit, 3 sync: nothing to do in RAM
+
+    def snapshot(self, into=None):
+        """A copy of the flash; into=a bytearray of the same size is reused (no heap churn)."""
+        if into is None:
+            return bytearray(self.data)
+        into[:] = self.data
+        return into
+
+    def restore(self, image):
+        self.data[:] = image
+
+
+def mount_fresh(dev, path, **lfs_options):
+    """Format LittleFS v2 on dev and mount it at path; lfs_options (readsize, progsize, lookahead)
+    go to VfsLfs2 now and at every remount (the Pico's MicroPython mounts with progsize=256)."""
+    need_vfs()
+    dev.lfs_options = lfs_options
+    vfs.VfsLfs2.mkfs(dev, **lfs_options)
+    vfs.mount(vfs.VfsLfs2(dev, **lfs_options), path)
+
+
+def unmount(path):
+    try:
+        vfs.umount(path)
+    except OSError:
+        pass
+
+
+def remount(dev, path):
+    """After a cut: drop the dead mount (no write reaches the flash while power is off), then
+    power on and mount what the flash holds, as a board does at boot."""
+    import gc
+    unmount(path)
+    gc.collect()  # finalise files left open by the cut while the power is still off
+    dev.power_on()
+    vfs.mount(vfs.VfsLfs2(dev, **getattr(dev, "lfs_options", {})), path)
+
+
+def _rmtree(path):
+    for entry in os.listdir(path):
+        full = path + "/" + entry
+        try:
+            os.remove(full)
+        except OSError:
+            _rmtree(full)
+    os.rmdir(path)
+
+
+def scratch_dir(tag="st"):
+    """An empty folder under /tmp (removed first if a previous run left it)."""
+    name = "/tmp/tablectl_%s_%s" % (tag, "".join("%02x" % b for b in os.urandom(4)))
+    try:
+        _rmtree(name)
+    except OSError:
+        pass
+    os.mkdir(name)
+    return name
+
+
+def remove_dir(path):
+    try:
+        _rmtree(path)
+    except OSError:
+        pass

@@ -1,0 +1,200 @@
+"""tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), awards per game (CSP-10, F3-16.3, BAC-17), pending pool changes."""
+from ramblockdev import remove_dir, scratch_dir
+from tablectl import config
+from tablectl.config import DEFAULTS, Config, validate
+from tablectl.journal import Journal
+from tablectl.store import Store, Tilt
+
+
+def raises(exc, fn, *args, **kw):
+    try:
+        fn(*args, **kw)
+    except exc as e:
+        return str(e)
+    raise AssertionError("%s not raised" % exc.__name__)
+
+
+def test_defaults_validate_and_cover_the_contract_keys():
+    cfg = validate({})
+    assert cfg == DEFAULTS and cfg is not DEFAULTS
+    for key in ("game", "shaker", "shake_ms", "pay_5_16", "pay_6_15", "odd_even_lose_on_triple", "seats",
+                "bet_cents", "rate_bp", "seed_cents", "limit_cents", "history_len"):
+        assert key in cfg, key
+    assert cfg["history_len"] == 20 and cfg["pay_5_16"] == 18 and cfg["pay_6_15"] == 14
+    assert cfg["odd_even_lose_on_triple"] is False  # SB-7: the literal reading by default
+    assert config.GAMES == ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
+                            "baccarat_a", "baccarat_b", "baccarat_c")
+    for game in config.PROGRESSIVE:  # every class of every progressive game has its amount or is a pool award
+        for cls, (kind, fixed, bp) in config.awards(validate({"game": game})).items():
+            assert kind in ("fixed", "max", "pool")
+            if kind != "pool":
+                assert cfg["fixed_" + cls] == fixed
+
+
+def test_pay_5_16_range_SB_6_6_exhaustive():
+    for v in range(10, 40):
+        if 18 <= v <= 30:
+            assert validate({"pay_5_16": v})["pay_5_16"] == v
+        else:
+            msg = raises(ValueError, validate, {"pay_5_16": v})
+            assert "pay_5_16" in msg and "18..30" in msg
+
+
+def test_pay_6_15_range_SB_6_6_exhaustive():
+    for v in range(5, 30):
+        if 14 <= v <= 18:
+            assert validate({"pay_6_15": v})["pay_6_15"] == v
+        else:
+            assert "14..18" in raises(ValueError, validate, {"pay_6_15": v})
+
+
+def test_fish_prawn_crab_totals_fixed_FPC_6_10():
+    assert validate({"game": "fish_prawn_crab"})["game"] == "fish_prawn_crab"
+    assert "FPC-6.10" in raises(ValueError, validate, {"game": "fish_prawn_crab", "pay_5_16": 20})
+    assert "FPC-6.10" in raises(ValueError, validate, {"game": "fish_prawn_crab", "pay_6_15": 15})
+    assert "odd/even" in raises(ValueError, validate, {"game": "fish_prawn_crab", "odd_even_lose_on_triple": True})
+    assert validate({"game": "sicbo", "pay_5_16": 30, "odd_even_lose_on_triple": True})["pay_5_16"] == 30
+
+
+def test_types_ranges_and_unknown_keys_are_refused():
+    bad = [
+        ({"game": "roulette"}, "game"), ({"shaker": "hand"}, "shaker"), ({"seats": 0}, "1..7"),
+        ({"seats": 8}, "1..7"), ({"seats": "7"}, "seats"), ({"seats": True}, "seats"),
+        ({"shake_ms": 999}, "shake_ms"), ({"shake_ms": 10001}, "shake_ms"), ({"history_len": 0}, "history_len"),
+        ({"rate_bp": 0}, "rate_bp"), ({"rate_bp": 10001}, "rate_bp"), ({"bet_cents": 2.5}, "bet_cents"),
+        ({"bet_cents": 1 << 30}, "bet_cents"), ({"fixed_flush": -1}, "fixed_flush"),
+        ({"odd_even_lose_on_triple": 1}, "True or False"), ({"colour": 1}, "unknown configuration key"),
+        ({"seed_cents": 5000, "limit_cents": 4999}, "seed_cents"), ([("game", "sicbo")], "dict"),
+    ]
+    for cfg, words in bad:
+        assert words in raises(ValueError, validate, cfg), (cfg, words)
+    assert validate({"seats": 1, "seats": 7})["seats"] == 7
+    assert validate({"bet_cents": (1 << 30) - 1, "limit_cents": (1 << 30) - 1})["bet_cents"] == (1 << 30) - 1
+
+
+def test_validate_never_modifies_its_argument():
+    cfg = {"game": "fantan"}
+    out = validate(cfg)
+    out["seats"] = 3
+    assert cfg == {"game": "fantan"} and DEFAULTS["seats"] == 7
+
+
+def test_awards_follow_the_articles():
+    csp = config.awards(validate({"game": "caribbean_stud", "fixed_royal_flush": 111, "fixed_straight_flush": 22,
+                                  "fixed_four_of_a_kind": 3, "fixed_full_house": 2, "fixed_flush": 1}))
+    assert csp == {"royal_flush": ("max", 111, 10000),  # CSP-10.2.1 max(fixed, 100%)
+                   "straight_flush": ("max", 22, 1000),  # CSP-10.2.2 max(fixed, 10%)
+                   "four_of_a_kind": ("fixed", 3, 0), "full_house": ("fixed", 2, 0), "flush": ("fixed", 1, 0)}
+    assert config.awards(validate({"game": "fortune3"}))["straight_flush"][0] == "max"  # F3-16.3.2
+    a = config.awards(validate({"game": "baccarat_a"}))
+    assert a["royal"] == ("pool", 0, 10000)  # BAC-17.6 the whole jackpot
+    assert (a["paradise_straight"][0], a["paradise_straight"][2]) == ("max", 1000)  # BAC-17.7
+    assert [a[c][0] for c in ("four_of_a_kind", "two_pairs", "three_of_a_kind", "one_pair")] == ["fixed"] * 4
+    b = config.awards(validate({"game": "baccarat_b"}))
+    assert b["six_of_a_kind"][0] == "pool" and b["five_of_a_kind"][0] == "fixed"  # BAC-17.6, 17.9
+    c = config.awards(validate({"game": "baccarat_c", "six_of_a_kind_bp": 2500}))
+    assert c["six_same_colour"][0] == "pool"  # BAC-17.10
+    assert c["six_of_a_kind"] == ("max", DEFAULTS["fixed_six_of_a_kind"], 2500)  # BAC-17.11
+    assert c["five_of_a_kind"] == ("fixed", 0, 0)  # BAC-17.12 states no award: nothing by default
+    assert config.awards(validate({"game": "sicbo"})) == {}
+
+
+def setup(tmp):
+    store = Store(tmp)
+    journal = Journal(tmp + "/j.log", 4096)
+    return store, journal
+
+
+def test_config_persists_and_journals_changes():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        cfg = Config(store, journal)
+        assert cfg["game"] == "sicbo" and store.load("config") is None  # defaults until changed
+        applied, deferred = cfg.change(4, pay_5_16=24, seats=5)
+        assert applied == {"pay_5_16": 24, "seats": 5} and deferred == {}
+        assert store.writes == 1
+        assert [r[2:] for r in journal.records(5)] == [("config", 0, 0, "pay_5_16 18->24"), ("config", 0, 0, "seats 7->5")]
+        assert [r[1] for r in journal.records(5)] == [4, 4]
+        again = Config(Store(tmp), journal)  # after a reboot
+        assert again["pay_5_16"] == 24 and again.get("seats") == 5 and again.pending == {}
+        assert cfg.change(5, seats=5) == ({}, {}) and store.writes == 1  # no change, no write
+    finally:
+        remove_dir(tmp)
+
+
+def test_bad_change_changes_nothing():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        cfg = Config(store, journal)
+        cfg.change(1, pay_5_16=20)
+        before = dict(cfg.values)
+        assert "pay_6_15" in raises(ValueError, cfg.change, 2, pay_5_16=22, pay_6_15=19)
+        assert "unknown" in raises(ValueError, cfg.change, 2, sets=3)
+        assert "nothing to change" in raises(ValueError, cfg.change, 2)
+        assert cfg.values == before and store.writes == 1 and journal.seq == 1
+        assert Config(Store(tmp))["pay_5_16"] == 20
+    finally:
+        remove_dir(tmp)
+
+
+def test_pool_changes_wait_for_the_next_hit_on_a_live_progressive():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        cfg = Config(store, journal)
+        cfg.change(1, game="caribbean_stud")  # switching game applies at once
+        applied, deferred = cfg.change(2, rate_bp=1500, fixed_flush=9000, seats=6)
+        assert applied == {"seats": 6} and deferred == {"fixed_flush": 9000, "rate_bp": 1500}
+        assert cfg["rate_bp"] == DEFAULTS["rate_bp"] and cfg.pending == {"fixed_flush": 9000, "rate_bp": 1500}
+        assert cfg.awards()["flush"] == ("fixed", DEFAULTS["fixed_flush"], 0)  # the posted award still holds
+        reboot = Config(Store(tmp), journal)  # pending survives a power cut
+        assert reboot.pending == {"fixed_flush": 9000, "rate_bp": 1500} and reboot["rate_bp"] == DEFAULTS["rate_bp"]
+        # pending changes are checked together with what waits: seed above the pending limit is refused
+        cfg.change(3, limit_cents=30000000)
+        assert "seed_cents" in raises(ValueError, cfg.change, 3, seed_cents=30000001)
+        # setting a pending key back to its value cancels it
+        assert cfg.change(3, fixed_flush=DEFAULTS["fixed_flush"]) == ({}, {})
+        assert cfg.pending == {"rate_bp": 1500, "limit_cents": 30000000}
+        assert cfg.apply_pending(9) == {"rate_bp": 1500, "limit_cents": 30000000}
+        assert cfg["rate_bp"] == 1500 and cfg.pending == {} and cfg.apply_pending(10) == {}
+        events = [r[2] for r in journal.records(20)]
+        assert events.count("cfg_applied") == 2 and events.count("cfg_pending") == 4, events  # 2 + limit + the cancel
+        last = journal.records(2)
+        assert [r[1] for r in last] == [9, 9] and last[0][5] == "limit_cents 200000000->30000000"
+        assert Config(Store(tmp))["rate_bp"] == 1500
+    finally:
+        remove_dir(tmp)
+
+
+def test_pool_changes_apply_at_once_without_a_live_pool():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        cfg = Config(store, journal)
+        assert cfg.change(1, rate_bp=900) == ({"rate_bp": 900}, {})  # sic bo: no pool running
+        cfg.change(2, game="fortune3")
+        cfg.change(3, rate_bp=1200)
+        assert cfg.pending == {"rate_bp": 1200}
+        # leaving the progressive game: what was waiting applies with the switch
+        applied, deferred = cfg.change(4, game="fantan")
+        assert applied == {"game": "fantan", "rate_bp": 1200} and deferred == {} and cfg.pending == {}
+    finally:
+        remove_dir(tmp)
+
+
+def test_corrupt_or_invalid_config_record_tilts():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        store.save("config", {"v": {"pay_5_16": 31}, "p": {}})  # valid CRC, invalid value
+        assert "pay_5_16" in raises(Tilt, Config, Store(tmp))
+        store.save("config", {"v": {}, "p": {"seats": 3}})  # only pool parameters may wait
+        assert "pool parameter" in raises(Tilt, Config, Store(tmp))
+        store.save("config", {"values": {}})
+        assert "config" in raises(Tilt, Config, Store(tmp))
+        store.clear("config")
+        assert Config(Store(tmp)).values == DEFAULTS
+    finally:
+        remove_dir(tmp)

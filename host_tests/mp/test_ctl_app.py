@@ -1,0 +1,201 @@
+"""The App on the sim board: boot, resume, tilt on an untrustworthy record, the asyncio tasks and the watchdog,
+and the test harness the other controller tests share (new_app, restart, drive)."""
+# mp-heap: 256K
+import gc
+import sys
+
+if ".frozen" not in sys.path:  # the unix port finds its frozen asyncio only through '.frozen'
+    sys.path.append(".frozen")
+try:
+    import board
+except ImportError:  # CPython: boards/sim is not on host_tests/conftest.py's path
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards", "sim"))
+    import board
+
+from ramblockdev import remove_dir, scratch_dir
+from tablectl import app as appmod
+from tablectl.config import Config
+from tablectl.store import Store
+
+ROOTS = []
+
+
+def new_app(game="sicbo", **cfg):
+    """A fresh App with a virtual clock on an empty folder, configured for `game`."""
+    gc.collect()  # the previous test's App is garbage: keep the heap in one piece
+    root = scratch_dir("ctl")
+    ROOTS.append(root)
+    if game != "sicbo" or cfg:
+        Config(Store(root)).change(0, game=game, **cfg)
+    return appmod.App(board.make(virtual_clock=True), root)
+
+
+def restart(app):
+    """Power cut and boot: the old App is dropped as it stands, a new board and App boot on the same folder."""
+    gc.collect()
+    return appmod.App(board.make(virtual_clock=True), app.root)
+
+
+def drive(app, *events):
+    """handle() each event; returns the list of results (True accepted, False refused)."""
+    return [app.controller.handle(e) for e in events]
+
+
+def press(app, role, hold_ms=60):
+    """Press a button on the sim board for hold_ms, polling every 10 ms as the button task does."""
+    b = app.board
+    b.press(role)
+    for _ in range(hold_ms // 10):
+        b.clock.advance(10)
+        app.poll()
+    b.release(role)
+    for _ in range(6):
+        b.clock.advance(10)
+        app.poll()
+
+
+def cleanup():
+    while ROOTS:
+        remove_dir(ROOTS.pop())
+
+
+def state_of(app):
+    """Everything a refusal must leave alone: the saved record, the outputs but the display, the counters."""
+    snap = app.board.snapshot()
+    del snap["display"]
+    return (app.controller.record(), snap, app.store.writes, app.journal.seq)
+
+
+def test_first_boot_starts_idle_round_1_and_journals_boot():
+    app = new_app()
+    c = app.controller
+    assert c.state == "idle" and c.round_no == 1 and not c.busy()
+    assert app.board.display.lines == ["ROUND 1", "PRESS SHAKE"]
+    assert app.journal.records(5)[-1][2] == "boot"
+    assert app.store.load("round")["state"] == "idle"
+    cleanup()
+
+
+def test_resume_after_restart_keeps_round_and_history():
+    app = new_app()
+    drive(app, "SHAKE")
+    app.board.clock.advance(5000)
+    app.tick()
+    drive(app, "BELL", "1", "2", "3", "ENTER", "CONFIRM")
+    app2 = restart(app)
+    assert app2.controller.round_no == 2 and app2.controller.history() == [(1, (1, 2, 3))]
+    assert app2.meters.rounds == 1
+    cleanup()
+
+
+def test_corrupt_round_record_tilts_and_refuses_every_button():
+    app = new_app()
+    drive(app, "SHAKE")
+    root = app.root
+    for gen in ("0", "1"):
+        try:
+            with open(root + "/round." + gen, "r+b") as f:
+                f.seek(12)
+                f.write(b"#")
+        except OSError:
+            pass
+    app2 = restart(app)
+    assert app2.tilt is not None and "round" in app2.tilt
+    assert app2.controller.state == "tilt"
+    assert app2.board.display.lines[0].startswith("TILT")
+    assert drive(app2, "SHAKE", "BELL", "CONFIRM") == [False, False, False]
+    assert app2.board.shaker_pin.value() == 0
+    # the technician's RAM clear (confirmed in service) brings the table back from scratch
+    app2.ram_clear()
+    assert app2.tilt is None and app2.controller.state == "idle"
+    cleanup()
+
+
+def test_game_from_config_selects_the_controller():
+    for game, state in (("sicbo", "idle"), ("fish_prawn_crab", "idle"), ("fantan", "idle"),
+                        ("caribbean_stud", "betting"), ("fortune3", "betting"), ("baccarat_b", "betting")):
+        app = new_app(game)
+        assert app.controller.game == game and app.controller.state == state
+    cleanup()
+
+
+def test_buttons_through_the_board_pins():
+    app = new_app()
+    press(app, "SHAKE")
+    assert app.controller.state == "shaking" and app.board.shaker_pin.value() == 1
+    app.board.clock.advance(3000)
+    app.tick()
+    assert app.controller.state == "betting" and app.board.shaker_pin.value() == 0
+    press(app, "BELL")
+    for d in "665":
+        press(app, d)
+    press(app, "ENTER")
+    assert app.controller.state == "result" and app.controller.dice == (6, 6, 5)
+    assert "big" in app.board.lit() and "double_6" in app.board.lit()
+    press(app, "VOID")  # a short press does not void
+    assert app.controller.state == "result" and app.controller.message
+    press(app, "VOID", hold_ms=1200)
+    assert app.controller.state == "idle" and app.board.lit() == {}
+    cleanup()
+
+
+def _run(app, ms, stop_after=None):
+    import asyncio
+    from tablectl.hw.clock import sleep_ms
+
+    async def until():
+        await sleep_ms(ms)
+        if stop_after:
+            stop_after()
+
+    async def main():
+        await app.run(until())
+
+    asyncio.run(main())
+
+
+def test_run_feeds_the_watchdog_while_every_task_lives():
+    app = new_app()
+    _run(app, 1600)
+    assert appmod.current is app
+    assert app.board.wdt.feeds >= 2
+    cleanup()
+
+
+def test_a_dead_task_stops_the_watchdog_feeds():
+    app = new_app()
+
+    def broken(now):
+        raise RuntimeError("controller bug")
+
+    app.controller.tick = broken
+    _run(app, 1600)
+    assert app.board.wdt.feeds == 0
+    assert "controller" in app.supervisor.stalled()
+    cleanup()
+
+
+def test_shaker_off_when_the_run_ends_by_an_exception():
+    app = new_app()
+    drive(app, "SHAKE")
+    assert app.board.shaker_pin.value() == 1
+
+    def boom():
+        raise KeyboardInterrupt
+
+    try:
+        _run(app, 100, boom)
+    except KeyboardInterrupt:
+        pass
+    assert app.board.shaker_pin.value() == 0 and app.board.bell_pin.value() == 0
+    cleanup()
+
+
+def test_posted_events_reach_the_controller():
+    app = new_app("fantan")
+    app.post("SHAKE")
+    app.post("BELL")
+    app.poll()
+    assert app.controller.state == "closed"
+    cleanup()

@@ -1,0 +1,223 @@
+"""Sic Bo (57/2004) and Fish-Prawn-Crab (59/2004) controllers driven through handle(): the round, the lamps
+against hand-written expectations, refusals that change nothing, voids, history, power cuts in every state."""
+# mp-heap: 256K
+from test_ctl_app import cleanup, drive, new_app, restart, state_of
+
+EVENTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER", "SHAKE", "BELL",
+          "CONFIRM", "VOID", "VOID_LONG", "LOCK", "HIT", "HISTORY")
+
+
+def to_betting(app):
+    drive(app, "SHAKE")
+    app.board.clock.advance(app.config["shake_ms"])
+    app.tick()
+
+
+def to_state(app, state):
+    """Bring a fresh dice App to `state` of round 1 (result: dice 4 5 6)."""
+    if state == "idle":
+        return
+    if state == "shaking":
+        drive(app, "SHAKE")
+        return
+    to_betting(app)
+    if state == "betting":
+        return
+    drive(app, "BELL")
+    if state == "closed":
+        return
+    drive(app, "4", "5", "6", "ENTER")
+
+
+def dice_round(app, a, b, c):
+    to_betting(app)
+    assert drive(app, "BELL", str(a), str(b), str(c), "ENTER") == [True] * 5
+    return app.board.lit()
+
+
+def test_round_shake_bet_bell_dice_lamps_confirm_SB_2_SB_3():
+    app = new_app()
+    c, b = app.controller, app.board
+    assert drive(app, "SHAKE") == [True]
+    assert c.state == "shaking" and b.shaker_pin.value() == 1 and b.betting_pin.value() == 0
+    b.clock.advance(app.config["shake_ms"] - 1)
+    app.tick()
+    assert c.state == "shaking"
+    b.clock.advance(1)
+    app.tick()
+    # SB-2.1, SB-2.2: the shake done, betting opens and its lamp is lit
+    assert c.state == "betting" and b.shaker_pin.value() == 0 and b.betting_pin.value() == 1
+    assert drive(app, "BELL") == [True]
+    # SB-3.1: the bell rings and betting closes
+    assert c.state == "closed" and b.bell_pin.value() == 1 and b.betting_pin.value() == 0
+    b.clock.advance(1000)
+    app.tick()
+    assert b.bell_pin.value() == 0
+    assert drive(app, "4", "5", "6", "ENTER") == [True] * 4
+    assert c.state == "result" and b.display.lines[0] == "4 5 6=15 BIG"
+    # SB-3.2: every winning area lit, worked out by hand for 4 5 6
+    assert set(b.lit()) == {"big", "odd", "total_15", "single_4", "single_5", "single_6", "combo_4_5",
+                            "combo_4_6", "combo_5_6", "three_4_5_6", "four_1_4_5_6", "four_2_4_5_6",
+                            "four_3_4_5_6"}
+    assert drive(app, "CONFIRM") == [True]
+    assert c.state == "idle" and c.round_no == 2 and b.lit() == {} and c.history() == [(1, (4, 5, 6))]
+    events = [r[2] for r in app.journal.records(10)]
+    assert events == ["boot", "open", "bell", "result", "confirm"]
+    cleanup()
+
+
+def test_triple_loses_small_and_big_SB_7():
+    app = new_app()
+    lit = dice_round(app, 3, 3, 3)
+    assert set(lit) == {"odd", "triple_3", "any_triple", "total_9", "single_3", "double_3"}
+    assert app.board.display.lines[0] == "3 3 3 TRIPLE"
+    cleanup()
+
+
+def test_odd_even_lose_on_triple_option():
+    app = new_app("sicbo", odd_even_lose_on_triple=True)
+    assert set(dice_round(app, 3, 3, 3)) == {"triple_3", "any_triple", "total_9", "single_3", "double_3"}
+    cleanup()
+
+
+def test_two_of_a_kind_lights_double_and_double_single_SB_5_9_SB_5_12():
+    app = new_app()
+    lit = dice_round(app, 2, 5, 2)
+    assert set(lit) == {"small", "odd", "total_9", "single_2", "single_5", "double_2", "combo_2_5",
+                        "double_single_2_5"}
+    assert lit["single_2"] == 1  # the lamp is on; the 2:1 tier is the core's business
+    cleanup()
+
+
+def test_fish_prawn_crab_round_colours_FPC_5():
+    app = new_app("fish_prawn_crab")
+    # fish (1, red), fish, rooster (6, red): three red dice
+    assert set(dice_round(app, 1, 1, 6)) == {"small", "total_8", "single_fish", "single_rooster",
+                                             "color3_red", "any_color3"}
+    assert app.board.display.lines[0] == "FSH FSH RST"
+    drive(app, "CONFIRM")
+    # prawn (2, green), crab (5, green), coin (4, blue): exactly two green, one blue
+    assert set(dice_round(app, 2, 5, 4)) == {"big", "total_11", "single_prawn", "single_crab",
+                                             "single_coin", "color2_green", "color1_blue"}
+    cleanup()
+
+
+EXPECTED_ACCEPTED = {
+    "idle": {"SHAKE", "CLEAR", "HISTORY"},
+    "shaking": {"CLEAR", "HISTORY", "VOID_LONG"},
+    "betting": {"BELL", "CLEAR", "HISTORY", "VOID_LONG"},
+    "closed": {"1", "2", "3", "4", "5", "6", "CLEAR", "HISTORY", "VOID_LONG"},
+    "result": {"CONFIRM", "CLEAR", "HISTORY", "VOID_LONG"},
+}
+
+
+def test_every_wrong_button_in_every_state_is_refused_and_changes_nothing():
+    for state in EXPECTED_ACCEPTED:
+        app = None
+        for event in EVENTS:
+            if app is None:  # a fresh table after an accepted event (a refused one changed nothing)
+                cleanup()
+                app = new_app()
+                to_state(app, state)
+            before = state_of(app)
+            ok = app.controller.handle(event)
+            assert ok == (event in EXPECTED_ACCEPTED[state]), (state, event, ok)
+            if ok:
+                app = None
+            else:
+                assert state_of(app) == before, (state, event)
+                assert app.controller.message and app.board.display.lines[1] == app.controller.message
+        cleanup()
+
+
+def test_fourth_die_refused_and_enter_needs_three_dice():
+    app = new_app()
+    to_state(app, "closed")
+    assert drive(app, "6", "6", "ENTER") == [True, True, False]
+    assert app.controller.message == "ENTER 3 DICE" and app.controller.state == "closed"
+    before = state_of(app)
+    assert drive(app, "6", "1") == [True, False]  # a fourth die
+    assert app.controller.message == "3 DICE ENTERED" and app.controller.entry == "666"
+    assert drive(app, "CLEAR", "1", "2", "3", "ENTER") == [True] * 5
+    assert app.controller.dice == (1, 2, 3)
+    assert before[2] == app.store.writes - 1  # only the result was saved
+    cleanup()
+
+
+def test_void_from_every_state_after_the_shake_SB_3_3():
+    for state in ("shaking", "betting", "closed", "result"):
+        app = new_app()
+        to_state(app, state)
+        c, b = app.controller, app.board
+        assert drive(app, "VOID") == [False] and c.state == state  # a short press only says "hold"
+        assert drive(app, "VOID_LONG") == [True]
+        assert c.state == "idle" and c.round_no == 2 and c.history() == []
+        assert b.lit() == {} and b.shaker_pin.value() == 0 and b.betting_pin.value() == 0
+        assert app.meters.voids == 1 and app.meters.rounds == 0
+        assert app.journal.records(1)[0][2:4] == ("void", 0) or app.journal.records(1)[0][2] == "void"
+        assert app.journal.records(1)[0][1] == 1  # journalled against the void round
+        # another round is played at once
+        to_betting(app)
+        assert c.state == "betting"
+        cleanup()
+
+
+def test_history_keeps_the_last_20_rounds_and_pages_on_the_display():
+    app = new_app()
+    rolls = [((i % 6) + 1, ((i // 6) % 6) + 1, ((i * 5) % 6) + 1) for i in range(25)]
+    for d in rolls:
+        dice_round(app, *d)
+        drive(app, "CONFIRM")
+    h = app.controller.history()
+    assert len(h) == 20 and h == [(i + 1, rolls[i]) for i in range(5, 25)]
+    assert app.controller.history(3) == [(i + 1, rolls[i]) for i in range(22, 25)]
+    before = state_of(app)
+    assert drive(app, "HISTORY") == [True]
+    assert app.board.display.lines[0].startswith("HISTORY 1/")
+    newest = "%d %d %d" % rolls[24]
+    assert app.board.display.lines[1].startswith(newest[:5])
+    assert state_of(app) == before  # showing history changes nothing
+    cleanup()
+
+
+def test_manual_handle_three_presses_open_betting_SB_2_1():
+    app = new_app("sicbo", shaker="manual")
+    c = app.controller
+    assert drive(app, "SHAKE", "SHAKE") == [True, True] and c.state == "idle"
+    assert app.board.display.lines[1] == "HANDLE 2/3"
+    assert drive(app, "SHAKE") == [True]
+    assert c.state == "betting" and app.board.shaker_pin.value() == 0
+    cleanup()
+
+
+def test_shake_refused_with_the_cover_unclipped_SB_2_1():
+    app = new_app()
+    app.board.set_cover(False)
+    before = state_of(app)
+    assert drive(app, "SHAKE") == [False]
+    assert "COVER" in app.controller.message and state_of(app) == before
+    cleanup()
+
+
+def test_power_cut_in_every_state_resumes_where_it_was():
+    for state in ("idle", "shaking", "betting", "closed", "result"):
+        app = new_app()
+        dice_round(app, 1, 1, 2)
+        drive(app, "CONFIRM")
+        to_state(app, state)
+        rec = app.controller.record()
+        lit = app.board.lit()
+        app2 = restart(app)
+        c2 = app2.controller
+        # the shake is not saved: a cut mid-shake leaves round 2 waiting for a new shake, motor off
+        want = "idle" if state == "shaking" else state
+        assert c2.state == want and c2.round_no == 2 and c2.history() == [(1, (1, 1, 2))]
+        assert app2.board.shaker_pin.value() == 0
+        assert app2.board.betting_pin.value() == (1 if state == "betting" else 0)
+        if state != "shaking":
+            assert c2.record() == rec
+            assert app2.board.lit() == lit
+        if state == "result":
+            assert c2.dice == (4, 5, 6) and drive(app2, "CONFIRM") == [True]
+            assert c2.history()[-1] == (2, (4, 5, 6))
+        cleanup()

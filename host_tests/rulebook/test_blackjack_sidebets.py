@@ -1,0 +1,116 @@
+"""Blackjack side bets (BJ-13, BJ-14): exact odds against brute-force counting of real shoes and
+against closed forms; the rules are rewritten here from the articles, not taken from the module."""
+from fractions import Fraction as F
+from itertools import permutations
+
+import pytest
+
+from rulebook import blackjack as bj
+from rulebook.blackjack_sidebets import sevens_distribution, two_card_edges
+from rulebook.cards import deck
+
+
+def points(card, ace):
+    """BJ-13.3 points of one card: ace `ace`, ten and pictures 10, others face value."""
+    if card.rank == 14:
+        return ace
+    return min(card.rank, 10)
+
+
+def brute_two_card(decks, ace):
+    """{bet: {net: probability}} over every ordered pair of distinct physical cards of the shoe."""
+    cards = deck() * decks
+    counts = {"any_pair": {}, "over13": {}, "under13": {}}
+    n = 0
+    for a, b in permutations(cards, 2):
+        n += 1
+        total = points(a, ace) + points(b, ace)
+        for bet, won, pays in (("any_pair", a.rank == b.rank, 11), ("over13", total > 13, 1),
+                               ("under13", total < 13, 1)):
+            net = pays if won else -1
+            counts[bet][net] = counts[bet].get(net, 0) + 1
+    return {bet: {F(k): F(v, n) for k, v in d.items()} for bet, d in counts.items()}
+
+
+@pytest.mark.parametrize("decks, ace", [(1, 1), (2, 1), (1, 11), (3, 1)])
+def test_two_card_side_bets_exact_against_counting_BJ_14_1_BJ_14_3(decks, ace):
+    exact = two_card_edges(bj.options({"decks": decks, "over13_ace": ace}))
+    brute = brute_two_card(decks, ace)
+    for bet in brute:
+        assert exact[bet]["distribution"] == brute[bet]
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_any_pair_closed_form_BJ_14_1(decks):
+    # the second card matches the first's rank: 4d - 1 of the 52d - 1 cards left
+    p = F(4 * decks - 1, 52 * decks - 1)
+    fig = two_card_edges(bj.options({"decks": decks}))["any_pair"]
+    assert fig["win_probability"] == p
+    assert fig["house_edge"] == 1 - 12 * p
+
+
+def sevens_pay(a, b, third, mixed):
+    """BJ-14.2, highest combination only; third is the card after the split, or None."""
+    if a.rank != 7 or b.rank != 7:
+        return -1
+    pay = 150 if a.suit == b.suit else 50
+    if third is not None and third.rank == 7:
+        if a.suit == b.suit == third.suit:
+            return 5000
+        if mixed == "not_all_same" or len({a.suit, b.suit, third.suit}) == 3:
+            return 500
+    return pay
+
+
+def brute_sevens(decks, split_against, mixed):
+    """Every ordered (box 1st, dealer up, box 2nd, next card) of physical cards starting with 7,?,7."""
+    cards = deck() * decks
+    n = len(cards)
+    counts, seen = {}, 0
+    sevens = [i for i, c in enumerate(cards) if c.rank == 7]
+    for i in sevens:
+        for j in sevens:
+            if i == j:
+                continue
+            for u in range(n):
+                if u in (i, j):
+                    continue
+                up_value = 1 if cards[u].rank == 14 else min(cards[u].rank, 10)
+                for k in range(n):
+                    if k in (i, j, u):
+                        continue
+                    third = cards[k] if up_value in split_against else None
+                    net = sevens_pay(cards[i], cards[j], third, mixed)
+                    counts[net] = counts.get(net, 0) + 1
+                    seen += 1
+    total = n * (n - 1) * (n - 2) * (n - 3)
+    counts[-1] = counts.get(-1, 0) + total - seen
+    return {F(k): F(v, total) for k, v in counts.items() if v}
+
+
+@pytest.mark.parametrize("decks, split_against, mixed", [
+    (1, set(range(1, 11)), "not_all_same"),
+    (1, {2, 3, 4, 5, 6, 7}, "not_all_same"),
+    (2, set(range(1, 11)), "not_all_same"),
+    (2, set(range(1, 11)), "all_different"),
+    (2, set(), "not_all_same"),
+])
+def test_sevens_exact_against_counting_BJ_13_2_BJ_14_2(decks, split_against, mixed):
+    opts = bj.options({"decks": decks, "sevens_three_mixed": mixed})
+    assert sevens_distribution(opts, split_against) == brute_sevens(decks, split_against, mixed)
+
+
+def test_sevens_closed_form_one_deck_never_split_BJ_14_2_1_BJ_14_2_2():
+    # two 7s of one suit are impossible in one deck: 4/52 * 3/51 pays 50, the rest loses
+    dist = sevens_distribution(bj.options({"decks": 1}), set())
+    assert dist == {F(50): F(4 * 3, 52 * 51), F(-1): 1 - F(4 * 3, 52 * 51)}
+
+
+def test_side_bet_edges_every_deck_count_are_house_favoured():
+    for decks in (1, 6, 8):
+        figures = bj.edge(bj.options({"decks": decks}), rounds=200)
+        for bet in ("any_pair", "sevens", "over13", "under13", "insurance"):
+            assert 0 < figures[bet]["house_edge"] < 1, (decks, bet)
+        p = figures["insurance"]["win_probability"]
+        assert p == F(16 * decks, 52 * decks - 1)        # BJ-12.2: ten-value behind the ace
+        assert figures["insurance"]["house_edge"] == -(2 * p - (1 - p))

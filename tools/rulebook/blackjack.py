@@ -1,0 +1,336 @@
+"""Blackjack (Dispatch 56/2004 as amended by 42/2007): the rulebook game module (bets, resolve, edge, strategy).
+
+The round engine is blackjack_round.py, the side bets blackjack_sidebets.py, the basic strategy
+blackjack_strategy.py; this module is the common game interface over them.
+
+Outcome text for `resolve` (one box, one unit on the main bet): the cards in dealing order, then `|`,
+then the player's decisions in order, comma-separated:
+    CARDS|DECISION,DECISION,...     e.g.  "9s,6d,2h,Kc,8d|double"  "8s,Td,8h,3c,Tc,Th,9s|split,stand,stand"
+Dealing order (BJ-5.1, 5.2): box's first card, dealer's face-up card, box's second card, [`dealing`=box:
+dealer's face-down card], then every card as the decisions call for it (a split hand gets its second
+card when it comes into play), then [burn_before_dealer_second: a burnt card (BJ-4.2)] the dealer's
+second card (shoe dealing) and hitting cards. The
+dealer always completes the hand by the drawing rule. Every card must be used and no more needed.
+Decisions: hit (h), stand (s), double (d), split (p), surrender (r), five (the BJ-19 five-card payout),
+even (even money, BJ-10.3), insure or insure=F (F from 1/2 to 1 of the stake, BJ-12.1; before the
+first playing decision). A hand with nothing left to decide (bust, 21, a doubled hand's card, a split
+ace's card, a Blackjack) needs no decision.
+resolve() returns the net per unit for every bet: `main` (all hands of the box, per unit of the
+original stake; insurance apart), `insurance` (per unit of an insurance stake; 0 when the face-up card
+is not an ace, as no insurance is offered), and each side bet as if staked on this box.
+
+Interpretations (each one an option where a reading can be chosen; default first):
+- BJ-6.6 names only A+6 as soft 17: the dealer hits every soft 17 (soft17_scope=all | six_ace).
+- BJ-16.5 "re-split once": a pair other than aces is re-split resplit_non_aces (1) times per box, and
+  a player who declines a re-split cannot re-split later in that box; aces re-split up to
+  max_split_hands (4, BJ-16.1 "four or more").
+- BJ-16.6 / 17.3 "loses only the original stake": the cap covers the whole box, busted hands included;
+  hands settled at once (surrender, even money, bonus, five-card) stay settled.
+- BJ-17.3 refunds doubles under BJ-17.1.1/17.1.2 only: with double=eleven (BJ-17.1.3) a double loses
+  both stakes to a dealer Blackjack unless dealer_bj_refunds_double (the BJ-10.7 offer) is set.
+- double=eleven allows doubling any two-card 11, split hands included (not split aces).
+- BJ-15 bonus: exactly three cards (suited 6-7-8, or 7-7-7 of any suits), on any hand (split or
+  doubled too), paid 3x that hand's stake at once in place of the hand's settlement.
+- BJ-18 surrender: only as the first decision on the box's first two cards; it is final, so it keeps
+  half the stake even when the dealer then makes a Blackjack behind a ten.
+- BJ-19 five cards: exactly five cards; the hand is paid half its stake and leaves play.
+- BJ-13: one side bet per box (besides main and insurance); splits and pairs need the same rank.
+"""
+import math
+import random
+from collections import namedtuple
+from fractions import Fraction
+
+from . import analysis
+from .blackjack_round import ACE, Round, Seat, card_value
+from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
+from .blackjack_strategy import Strategy, UPS
+from .cards import parse_cards
+from .errors import RuleError, ShoeExhausted
+from .options import Option, resolve_options, spec
+
+NAME = "blackjack"
+
+OPTIONS = spec(
+    Option("decks", 6, "int", lo=1, hi=8, article="BJ-1.2", help="decks in the shoe (reshuffled every round)"),
+    Option("dealing", "shoe", "choice", choices=("shoe", "box"), article="BJ-5.2",
+           help="shoe: dealer's second card after the players (no hole card); box: one deck from the "
+                "metal box, dealer's face-down card dealt before the players act"),
+    Option("cut_from_end", 78, "int", lo=30, hi=415, article="BJ-2.1.1",
+           help="the second cut card lies this many cards from the end of a shoe (30 or more)"),
+    Option("burn_start", "decks", "choice", choices=("decks", "one", "none"), article="BJ-4.1",
+           help="burn at the start of a shoe: as many cards as decks (4.1.1), one (4.1.2), none"),
+    Option("burn_each_round", False, "bool", article="BJ-4.2", help="burn one card before each later round"),
+    Option("burn_before_dealer_second", False, "bool", article="BJ-4.2",
+           help="burn one card before the dealer's second face-up card (shoe dealing)"),
+    Option("dealer_hits_soft17", True, "bool", article="BJ-6.1", help="the dealer hits soft 17"),
+    Option("soft17_scope", "all", "choice", choices=("all", "six_ace"), article="BJ-6.6",
+           help="which soft 17 the dealer hits: every soft 17 (Interpretation) or only a two-card A+6"),
+    Option("double", "any", "choice", choices=("any", "eleven"), article="BJ-17.1",
+           help="any: any first two cards, also after splits except aces (17.1.1-2); eleven: totals of 11"),
+    Option("dealer_bj_refunds_double", False, "bool", article="BJ-10.7",
+           help="a double not covered by BJ-17.3 also loses only the original stake to a dealer Blackjack"),
+    Option("max_split_hands", 4, "int", lo=4, hi=8, article="BJ-16.1", help="most hands from one box"),
+    Option("resplit_non_aces", 1, "int", lo=0, hi=6, article="BJ-16.5",
+           help="re-splits allowed for a pair other than aces (Interpretation of 'once')"),
+    Option("surrender", True, "bool", article="BJ-18, BJ-21.2", help="late decision to give up half"),
+    Option("bonus", True, "bool", article="BJ-15, BJ-21.2", help="suited 6-7-8 / 7-7-7 pays 3:1 at once"),
+    Option("over13_ace", 1, "choice", choices=(1, 11), article="BJ-13.3",
+           help="value of an ace for over13/under13 (Interpretation: 1)"),
+    Option("sevens_three_mixed", "not_all_same", "choice", choices=("not_all_same", "all_different"),
+           article="BJ-14.2.3", help="which three 7s pay 500:1 (Interpretation: any not all of one suit)"),
+)
+
+BETS = ("main", "insurance") + tuple(SIDE_PAYS)
+MAIN_PAYS = "1:1/3:2"      # BJ-9, BJ-10.2 (Blackjack 3:2)
+INSURANCE_PAYS = "2:1"     # BJ-12.2
+ALIASES = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender",
+           "five": "five", "even": "even", "insure": "insure"}
+PLAYING = ("hit", "stand", "double", "split", "surrender", "five")
+DEFAULT_MC_ROUNDS = 100000
+
+
+def options(opts):
+    return resolve_options(OPTIONS, opts) if opts is None or set(opts) != set(OPTIONS) else opts
+
+
+def bets(opts=None):
+    pays = {"main": MAIN_PAYS, "insurance": INSURANCE_PAYS}
+    pays.update(SIDE_PAYS)
+    return pays
+
+
+# ---- outcomes --------------------------------------------------------------------------------
+Outcome = namedtuple("Outcome", "cards decisions")
+
+
+class ReplayShoe:
+    """The outcome's cards in order; running out is an error naming what was short."""
+
+    def __init__(self, cards):
+        self.cards, self.pos = list(cards), 0
+
+    def draw(self):
+        if self.pos >= len(self.cards):
+            raise ShoeExhausted("the outcome has too few cards: the round needs card %d but only %d "
+                                "are given" % (self.pos + 1, len(self.cards)))
+        self.pos += 1
+        return self.cards[self.pos - 1]
+
+
+def _parse_decision(token):
+    name, sep, amount = token.strip().lower().partition("=")
+    name = ALIASES.get(name, name)
+    if name not in PLAYING + ("even", "insure"):
+        raise RuleError("unknown decision %r (hit, stand, double, split, surrender, five, even, insure[=F])"
+                        % token.strip())
+    if sep and name != "insure":
+        raise RuleError("only insure takes an amount, got %r" % token.strip())
+    if sep:
+        try:
+            return name, Fraction(amount.strip())
+        except (ValueError, ZeroDivisionError):
+            raise RuleError("insure=F needs a fraction of the stake such as 1/2, got %r" % amount) from None
+    return name, None
+
+
+def _play(outcome, opts):
+    """Replay an outcome; returns the finished Round (RuleError for anything impossible)."""
+    counts = {}
+    for c in outcome.cards:
+        counts[c] = counts.get(c, 0) + 1
+        if counts[c] > opts["decks"]:
+            raise RuleError("card %s appears %d times in a %d-deck shoe" % (c, counts[c], opts["decks"]))
+    shoe = ReplayShoe(outcome.cards)
+    rnd = Round(opts, shoe, [Seat(1)])
+    for name, amount in outcome.decisions:
+        if name == "insure":
+            rnd.insure(0, amount)
+        elif name == "even":
+            rnd.even_money(0)
+        else:
+            getattr(rnd, name)()
+    if rnd.current is not None:
+        _, hand = rnd._hand()
+        raise RuleError("the decisions end while the hand %s (total %d) awaits one of: %s"
+                        % (",".join(map(str, hand.cards)), hand.total, ", ".join(rnd.legal())))
+    rnd.dealer_play()
+    if shoe.pos != len(shoe.cards):
+        raise RuleError("%d card(s) left over after the round (%s): the round used %d"
+                        % (len(shoe.cards) - shoe.pos, ",".join(map(str, shoe.cards[shoe.pos:])), shoe.pos))
+    return rnd
+
+
+def parse_outcome(text, opts=None):
+    opts = options(opts)
+    if isinstance(text, Outcome):
+        outcome = text
+    else:
+        cards_text, _, decisions_text = str(text).partition("|")
+        decisions = tuple(_parse_decision(t) for t in decisions_text.split(",") if t.strip())
+        outcome = Outcome(tuple(parse_cards(cards_text)), decisions)
+    _play(outcome, opts)
+    return outcome
+
+
+def outcome_text(outcome):
+    decisions = ["%s=%s" % (n, a) if a is not None else n for n, a in outcome.decisions]
+    return ",".join(map(str, outcome.cards)) + "|" + ",".join(decisions)
+
+
+def round_nets(rnd):
+    """{bet: net per unit} of box 0 of a finished one-unit round, every bet of the game."""
+    seat = rnd.seats[0]
+    nets = {"main": rnd.settle_seat(seat)["main"] / seat.main}
+    if rnd.up.rank == ACE:
+        nets["insurance"] = Fraction(2) if rnd.dealer_blackjack() else Fraction(-1)
+    else:
+        nets["insurance"] = Fraction(0)
+    nets.update(side_nets(seat.first_two, seat.sevens_third, rnd.opts))
+    return nets
+
+
+def resolve(outcome, opts=None):
+    opts = options(opts)
+    if not isinstance(outcome, Outcome):
+        outcome = parse_outcome(outcome, opts)
+    return round_nets(_play(outcome, opts))
+
+
+# ---- strategy, simulation, edges ------------------------------------------------------------
+_STRATEGIES = {}
+
+
+STRATEGY_NEUTRAL = ("decks", "dealing", "over13_ace", "sevens_three_mixed", "cut_from_end", "burn_start",
+                    "burn_each_round", "burn_before_dealer_second")
+
+
+def strategy_for(opts):
+    """The (cached) basic strategy for the options that change it."""
+    key = tuple(sorted((k, v) for k, v in opts.items() if k not in STRATEGY_NEUTRAL))
+    if key not in _STRATEGIES:
+        _STRATEGIES[key] = Strategy(opts)
+    return _STRATEGIES[key]
+
+
+def strategy(opts=None):
+    opts = options(opts)
+    book = strategy_for(opts)
+    rules = ", ".join("%s=%s" % (k, v) for k, v in opts.items() if k not in STRATEGY_NEUTRAL)
+    return "Blackjack 56/2004 basic strategy (infinite deck; %s)\n\n%s\n\nInfinite-deck house edge under " \
+           "this strategy (bonus left out): %.4f%%\n" % (rules, book.table(), -100 * float(book.expectation()))
+
+
+class FreshShoe:
+    """A full shoe for every round (a continuous shuffler, BJ-2.2.4): cards drawn at random, no repeats."""
+
+    def __init__(self, decks, rng):
+        from .cards import deck
+        self.cards = deck() * decks
+        self.rng = rng
+        self.pos = 0
+
+    def new_round(self):
+        self.pos = 0
+
+    def draw(self):
+        i = self.rng.randrange(self.pos, len(self.cards))
+        cards = self.cards
+        cards[i], cards[self.pos] = cards[self.pos], cards[i]
+        self.pos += 1
+        return cards[self.pos - 1]
+
+
+def play_round(opts, shoe, book, cache, boxes=1):
+    """One round, `boxes` boxes of one unit each, played by the basic strategy; the finished Round."""
+    rnd = Round(opts, shoe, [Seat(1) for _ in range(boxes)])
+    up = card_value(rnd.up)
+    while rnd.current is not None:
+        seat, hand = rnd._hand()
+        legal = tuple(rnd.legal())
+        values = [card_value(c) for c in hand.cards]
+        key = (up, sum(values), 1 in values, min(len(values), 6),
+               len(values) == 2 and hand.cards[0].rank == hand.cards[1].rank, seat.split, legal)
+        decision = cache.get(key)
+        if decision is None:
+            decision = cache[key] = book.choose(up, hand.cards, legal, seat.split, values)
+        getattr(rnd, decision)()
+    rnd.dealer_play()
+    return rnd
+
+
+def simulate(rounds, seed, opts=None):
+    """`rounds` rounds, a fresh shoe each, one unit on every bet; the player follows the basic strategy
+    (never insures, never takes even money; splits 7,7 only as the strategy says). Insurance is counted
+    over the rounds where it is offered (face-up ace)."""
+    opts = options(opts)
+    analysis.check_rounds(rounds, seed)
+    rng = random.Random(seed)
+    shoe = FreshShoe(opts["decks"], rng)
+    book, cache = strategy_for(opts), {}
+    sums = {bet: [0, 0.0, 0.0] for bet in BETS}
+    for _ in range(rounds):
+        shoe.new_round()
+        rnd = play_round(opts, shoe, book, cache)
+        nets = round_nets(rnd)
+        for bet, net in nets.items():
+            if bet == "insurance" and rnd.up.rank != ACE:
+                continue
+            acc = sums[bet]
+            x = float(net)
+            acc[0] += 1
+            acc[1] += x
+            acc[2] += x * x
+    out = {}
+    for bet, (n, s, sq) in sums.items():
+        mean = s / n if n else 0.0
+        var = max(sq / n - mean * mean, 0.0) if n else 0.0
+        out[bet] = {"rounds": n, "mean_net": mean, "stderr": math.sqrt(var / (n - 1)) if n > 1 else None}
+    return out
+
+
+def split_sevens_against(opts):
+    """Face-up values against which the basic strategy splits a pair of 7s."""
+    book = strategy_for(opts)
+    return {up for up in UPS if book.first_two_best(up, 14, False, 7)[0] == "split"}
+
+
+def edge(opts=None, rounds=DEFAULT_MC_ROUNDS, seed=2004):
+    """Side bets and insurance exact; the main bet by simulation of the basic strategy (95% interval),
+    with the exact infinite-deck figure beside it."""
+    opts = options(opts)
+    out = {}
+    sim = simulate(rounds, seed, opts)["main"]
+    infinite = -strategy_for(opts).expectation()
+    half = 1.96 * sim["stderr"]
+    out["main"] = {"pays": MAIN_PAYS, "method": "monte_carlo", "rounds": rounds,
+                   "house_edge": -sim["mean_net"], "ci95": [-sim["mean_net"] - half, -sim["mean_net"] + half],
+                   "infinite_deck_house_edge": float(infinite), "strategy": "basic (python -m rulebook strategy blackjack)"}
+    n = 52 * opts["decks"]
+    p_ten = Fraction(16 * opts["decks"], n - 1)   # BJ-12.2: the dealer's next card completes a Blackjack
+    out["insurance"] = {"pays": INSURANCE_PAYS, "win_probability": p_ten, "house_edge": 1 - 3 * p_ten,
+                        "distribution": {Fraction(-1): 1 - p_ten, Fraction(2): p_ten}}
+    out.update(side_edges(opts, split_sevens_against(opts)))
+    return out
+
+
+def flags(opts=None, edges=None):
+    opts = options(opts)
+    edges = edges if edges is not None else edge(opts)
+    lines = []
+    for bet, fig in edges.items():
+        if fig["house_edge"] <= 0:
+            line = "%s (pays %s): house edge %s is not positive" % (bet, fig["pays"], analysis.percent(fig["house_edge"]))
+            if bet == "main":
+                book = strategy_for(opts)
+                worth = book.expectation() - Strategy(opts, five_card=False).expectation()
+                line += " (95%% interval %s to %s); the BJ-19 five-card payout alone is worth %s to the " \
+                        "player (infinite deck)" % (analysis.percent(fig["ci95"][0]), analysis.percent(fig["ci95"][1]),
+                                                   analysis.percent(worth))
+            lines.append(line)
+    lines.append("BJ-6.6 defines soft 17 only as a 6 and an ace (soft17_scope=%s)" % opts["soft17_scope"])
+    lines.append("the seed marks 56/2004 repealed by 57/2009, whose text is not in the seeds: implemented as it stands")
+    if opts["double"] == "eleven" and not opts["dealer_bj_refunds_double"]:
+        lines.append("double=eleven: BJ-17.3 does not cover doubles under BJ-17.1.3, so they lose both stakes "
+                     "to a dealer Blackjack")
+    return lines

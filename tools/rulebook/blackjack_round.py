@@ -1,0 +1,479 @@
+"""Blackjack round engine (56/2004 as amended by 42/2007): deal, validated player decisions, dealer, settlement.
+
+A Round deals from anything with draw() (rulebook.cards.Shoe, seeded or replayed) to one or more
+boxes ("seats", each with a main stake and at most one side bet) and the dealer, then takes the
+players' decisions pokerkit-style: can_x() answers, verify_x() raises RuleError with the reason,
+x() acts. Decisions apply to the current hand (boxes from the dealer's left, hands in order, BJ-6.3);
+insurance and even money name the seat. When no player hand is left to act, dealer_play() draws the
+dealer's cards (BJ-6.1, 7.1) and settle() returns each seat's net money per bet.
+
+Dealing order (BJ-5.1: one card at a time from the left): every box's first card, the dealer's face-up
+card, every box's second card; with `dealing`=`box` (BJ-5.2.1.2) the dealer's face-down card comes
+next, otherwise (shoe, BJ-5.2.1.1) the dealer's second card is drawn in dealer_play(). A split hand
+gets its second card when it becomes the hand in play. The dealer always completes the hand by the
+drawing rule, even when every box has busted (BJ-6.1 and 7.1 make no exception).
+
+Interpretations (see blackjack.py for the list and the options that select another reading).
+"""
+from fractions import Fraction
+
+from .errors import RuleError
+
+ACE = 14
+SIDE_BETS = ("any_pair", "sevens", "over13", "under13")
+
+
+VALUES = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)   # by rank; an ace is 1 here, 11 in hand_total
+
+
+def card_value(card):
+    """BJ-8: an ace counts 1 here (11 is added by hand_total), pictures 10, others their face."""
+    return VALUES[card.rank]
+
+
+def hand_total(cards):
+    """(best total, soft): one ace counts 11 when that does not pass 21 (BJ-8, the holder's choice)."""
+    hard, ace = 0, False
+    for c in cards:
+        hard += VALUES[c.rank]
+        ace = ace or c.rank == ACE
+    if ace and hard <= 11:
+        return hard + 10, True
+    return hard, False
+
+
+def is_blackjack(cards):
+    """BJ-10.1: an ace and a ten or picture as the first two cards."""
+    return len(cards) == 2 and hand_total(cards)[0] == 21
+
+
+def dealer_must_hit(cards, opts):
+    """BJ-6.1: hit 16 or less and soft 17, stand on 17 or more; BJ-6.6 names only A+6 as soft 17
+    (option soft17_scope: `all` soft 17s, the Interpretation, or `six_ace`, a two-card A+6 only)."""
+    total, soft = hand_total(cards)
+    if total < 17:
+        return True
+    if total == 17 and soft and opts["dealer_hits_soft17"]:
+        return opts["soft17_scope"] == "all" or len(cards) == 2
+    return False
+
+
+def bonus_hand(cards):
+    """BJ-15: exactly three cards, a suited 6-7-8 or three 7s."""
+    if len(cards) != 3:
+        return False
+    ranks = sorted(c.rank for c in cards)
+    if ranks == [7, 7, 7]:
+        return True
+    return ranks == [6, 7, 8] and len(set(c.suit for c in cards)) == 1
+
+
+def _amount(value, what):
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or value <= 0:
+        raise RuleError("%s must be a positive whole number or fraction of units, got %r" % (what, value))
+    return Fraction(value)
+
+
+class Hand:
+    """One hand of a box: its cards and stake; at_once holds the net of a hand settled before the dealer."""
+
+    def __init__(self, cards, stake, split=False):
+        self.cards = list(cards)
+        self.stake = stake
+        self.split = split          # came from a split: 21 is not a blackjack (BJ-10.6)
+        self.doubled = False
+        self.stood = False
+        self.at_once = None         # surrender, even money, bonus, five-card: paid/lost at once
+
+    @property
+    def total(self):
+        return hand_total(self.cards)[0]
+
+    @property
+    def blackjack(self):
+        return not self.split and is_blackjack(self.cards)
+
+    @property
+    def split_aces(self):
+        return self.split and self.cards[0].rank == ACE
+
+    def __repr__(self):
+        return "Hand(%s, stake=%s)" % (",".join(str(c) for c in self.cards), self.stake)
+
+
+class Seat:
+    """A box: main stake, optional side bet {id: stake} (BJ-13 allows one), its hands and insurance."""
+
+    def __init__(self, main, side=None):
+        self.main = _amount(main, "the main bet")
+        side = dict(side or {})
+        if len(side) > 1:
+            raise RuleError("BJ-13: a box takes one side bet besides the main bet and insurance, got %s"
+                            % ", ".join(sorted(side)))
+        for bet, stake in side.items():
+            if bet not in SIDE_BETS:
+                raise RuleError("unknown side bet %r (side bets: %s)" % (bet, ", ".join(SIDE_BETS)))
+            side[bet] = _amount(stake, "the %s bet" % bet)
+        self.side = side
+        self.hands = []
+        self.first_two = []
+        self.sevens_third = None    # BJ-13.2.2: first card dealt after the first split of 7,7
+        self.insurance = Fraction(0)
+        self.acted = False          # any hit/stand/double/split/surrender/five decision made
+        self.resplits = 0           # re-splits of a non-ace pair used (BJ-16.5)
+        self.declined_resplit = False
+        self.doubled = False
+
+    @property
+    def split(self):
+        return len(self.hands) > 1
+
+
+class Round:
+    """One round; see the module docstring for the order of play."""
+
+    def __init__(self, opts, shoe, seats):
+        if not seats:
+            raise RuleError("a round needs at least one box with a bet (BJ-5.1)")
+        if opts["dealing"] == "box" and opts["decks"] != 1:
+            raise RuleError("BJ-5.2.1.2/BJ-1.3: the metal dealing box holds one deck, not %d" % opts["decks"])
+        self.opts = opts
+        self.shoe = shoe
+        self.seats = [s if isinstance(s, Seat) else Seat(*s) if isinstance(s, tuple) else Seat(s)
+                      for s in seats]
+        self.dealer = []
+        self.offer_open = True      # insurance is offered before anyone plays (BJ-12.1)
+        self.dealer_done = False
+        self.burned = []
+        firsts = [shoe.draw() for _ in self.seats]
+        self.dealer.append(shoe.draw())
+        for seat, first in zip(self.seats, firsts):
+            seat.first_two = [first, shoe.draw()]
+            seat.hands = [Hand(seat.first_two, seat.main)]
+        if opts["dealing"] == "box":
+            self.dealer.append(shoe.draw())
+        self.seat_i, self.hand_i = 0, 0
+        self._advance()
+
+    # ---- state -------------------------------------------------------------------------------
+    @property
+    def up(self):
+        return self.dealer[0]
+
+    @property
+    def current(self):
+        """(seat index, hand index) of the hand to act, or None when the players are done."""
+        if self.seat_i >= len(self.seats):
+            return None
+        return self.seat_i, self.hand_i
+
+    def _hand(self):
+        if self.current is None:
+            raise RuleError("no player hand is in play: the players have finished")
+        return self.seats[self.seat_i], self.seats[self.seat_i].hands[self.hand_i]
+
+    def legal(self):
+        """Names of the decisions open to the current hand ([] when none is in play)."""
+        if self.current is None:
+            return []
+        return [name for name in ("hit", "stand", "double", "split", "surrender", "five")
+                if getattr(self, "can_" + name)()]
+
+    def _reason(self, name):
+        """Why `name` is illegal for the current hand, or None."""
+        if self.current is None:
+            return "no player hand is in play: the players have finished"
+        seat, hand = self.seats[self.seat_i], self.seats[self.seat_i].hands[self.hand_i]
+        total = hand.total
+        if name == "stand":
+            return None
+        if name == "hit":
+            if hand.doubled or hand.split_aces:
+                return "a doubled hand or a split ace takes one card only (BJ-6.4.2, 6.4.3)"
+            if total >= 21:
+                return "no hitting on a Blackjack or 21 (BJ-6.4.1)"
+            return None
+        if name == "double":
+            if len(hand.cards) != 2 or hand.doubled:
+                return "doubling is on the first two cards of a hand only (BJ-17.1)"
+            if hand.split_aces:
+                return "no doubling after splitting aces (BJ-17.1.2)"
+            if total >= 21:
+                return "no doubling on a Blackjack or 21 (BJ-6.4.1)"
+            if self.opts["double"] == "eleven" and total != 11:
+                return "this table doubles only when the first two cards total 11 (BJ-17.1.3), not %d" % total
+            return None
+        if name == "split":
+            if len(hand.cards) != 2 or hand.cards[0].rank != hand.cards[1].rank:
+                return "only two cards of the same rank can be split (BJ-16.1, 13.1.1)"
+            if len(seat.hands) >= self.opts["max_split_hands"]:
+                return "the box already has %d hands, the most this table allows (BJ-16.1)" % len(seat.hands)
+            if hand.split and hand.cards[0].rank != ACE:
+                if seat.declined_resplit:
+                    return "a re-split is lost once the player has declined one (BJ-16.5)"
+                if seat.resplits >= self.opts["resplit_non_aces"]:
+                    return "a pair other than aces may be re-split only %d time(s) (BJ-16.5)" \
+                        % self.opts["resplit_non_aces"]
+            return None
+        if name == "surrender":
+            if not self.opts["surrender"]:
+                return "this table does not offer surrender (BJ-21.2)"
+            if self.up.rank == ACE:
+                return "no surrender against a dealer's ace (BJ-18.1)"
+            if seat.acted or seat.split or len(hand.cards) != 2:
+                return "surrender is the first decision on the box's first two cards (BJ-18.2)"
+            return None
+        if name == "five":
+            if self.up.rank == ACE:
+                return "no five-card payout against a dealer's ace (BJ-19.2)"
+            if len(hand.cards) != 5 or total > 21:
+                return "the five-card payout needs exactly five cards totalling 21 or less (BJ-19.1)"
+            return None
+        raise RuleError("unknown decision %r" % name)
+
+    def _verify(self, name):
+        why = self._reason(name)
+        if why is not None:
+            raise RuleError("cannot %s: %s" % (name, why))
+
+    def _can(self, name):
+        return self._reason(name) is None
+
+    def can_hit(self):
+        return self._can("hit")
+
+    def verify_hit(self):
+        self._verify("hit")
+
+    def can_stand(self):
+        return self._can("stand")
+
+    def verify_stand(self):
+        self._verify("stand")
+
+    def can_double(self):
+        return self._can("double")
+
+    def verify_double(self):
+        self._verify("double")
+
+    def can_split(self):
+        return self._can("split")
+
+    def verify_split(self):
+        self._verify("split")
+
+    def can_surrender(self):
+        return self._can("surrender")
+
+    def verify_surrender(self):
+        self._verify("surrender")
+
+    def can_five(self):
+        return self._can("five")
+
+    def verify_five(self):
+        self._verify("five")
+
+    # ---- player decisions ---------------------------------------------------------------------
+    def _acting(self, name):
+        self._verify(name)
+        seat, hand = self._hand()
+        seat.acted = True
+        self.offer_open = False
+        if name != "split" and hand.split and len(hand.cards) == 2 and self._can("split"):
+            seat.declined_resplit = True   # BJ-16.5: played on instead of re-splitting
+        return seat, hand
+
+    def hit(self):
+        seat, hand = self._acting("hit")
+        self._deal_to(hand)
+        self._advance()
+
+    def stand(self):
+        seat, hand = self._acting("stand")
+        hand.stood = True
+        self._next_hand()
+
+    def double(self):
+        """BJ-17: the stake is doubled and exactly one more card is dealt (BJ-17.2)."""
+        seat, hand = self._acting("double")
+        hand.stake *= 2
+        hand.doubled = seat.doubled = True
+        self._deal_to(hand)
+        self._advance()
+
+    def split(self):
+        """BJ-16: the pair becomes two hands of the original stake; the first gets its card now."""
+        seat, hand = self._acting("split")
+        if hand.split and hand.cards[0].rank != ACE:
+            seat.resplits += 1
+        first_split = not seat.split
+        new = Hand([hand.cards.pop()], seat.main, split=True)
+        hand.split = True
+        hand.stake = seat.main
+        seat.hands.insert(self.hand_i + 1, new)
+        self._deal_to(hand)
+        if first_split and hand.cards[0].rank == 7 and seat.first_two[0].rank == 7:
+            seat.sevens_third = hand.cards[1]
+        self._advance()
+
+    def surrender(self):
+        """BJ-18: half the stake is lost at once and the decision is final."""
+        seat, hand = self._acting("surrender")
+        hand.at_once = -hand.stake / 2
+        self._next_hand()
+
+    def five(self):
+        """BJ-19.1: five cards totalling 21 or less are paid half the stake at once (Interpretation:
+        the hand is then settled and leaves play)."""
+        seat, hand = self._acting("five")
+        hand.at_once = hand.stake / 2
+        self._next_hand()
+
+    def can_insure(self, seat_i, amount=None):
+        return self._insure_reason(seat_i, amount) is None
+
+    def _insure_reason(self, seat_i, amount):
+        seat = self._seat(seat_i)
+        if self.up.rank != ACE:
+            return "insurance is offered only against a dealer's ace (BJ-12.1)"
+        if not self.offer_open:
+            return "insurance is offered before the players play (BJ-12.1)"
+        if seat.insurance:
+            return "box %d is already insured" % seat_i
+        if amount is not None:
+            try:
+                amount = _amount(amount, "the insurance")
+            except RuleError as err:
+                return str(err)
+            if not seat.main / 2 <= amount <= seat.main:
+                return "insurance is from half to all of the original stake %s (BJ-12.1), not %s" \
+                    % (seat.main, amount)
+        return None
+
+    def insure(self, seat_i, amount=None):
+        """BJ-12: an insurance bet of `amount` (default the whole original stake) paying 2:1."""
+        why = self._insure_reason(seat_i, amount)
+        if why is not None:
+            raise RuleError("cannot insure: " + why)
+        seat = self.seats[seat_i]
+        seat.insurance = seat.main if amount is None else Fraction(amount)
+
+    def can_even_money(self, seat_i):
+        return self._even_reason(seat_i) is None
+
+    def _even_reason(self, seat_i):
+        seat = self._seat(seat_i)
+        hand = seat.hands[0]
+        if seat.split or not hand.blackjack:
+            return "even money is for a box holding a Blackjack (BJ-10.3)"
+        if card_value(self.up) not in (1, 10):
+            return "even money is offered only against a dealer's ace, ten or picture (BJ-10.3)"
+        if hand.at_once is not None:
+            return "box %d is already settled" % seat_i
+        if self.dealer_done:
+            return "the dealer has played: too late for even money"
+        return None
+
+    def even_money(self, seat_i):
+        """BJ-10.3: the Blackjack is paid 1:1 at once instead of waiting for the dealer."""
+        why = self._even_reason(seat_i)
+        if why is not None:
+            raise RuleError("cannot take even money: " + why)
+        hand = self.seats[seat_i].hands[0]
+        hand.at_once = hand.stake
+
+    def _seat(self, seat_i):
+        if not isinstance(seat_i, int) or not 0 <= seat_i < len(self.seats):
+            raise RuleError("no box %r at this table (boxes 0-%d)" % (seat_i, len(self.seats) - 1))
+        return self.seats[seat_i]
+
+    # ---- dealing and flow ---------------------------------------------------------------------
+    def _deal_to(self, hand):
+        hand.cards.append(self.shoe.draw())
+        if self.opts["bonus"] and hand.at_once is None and bonus_hand(hand.cards):
+            hand.at_once = 3 * hand.stake   # BJ-15: paid at once, even against a dealer's ace
+
+    def _next_hand(self):
+        self.hand_i += 1
+        self._advance()
+
+    def _advance(self):
+        """Move past hands with nothing left to decide; give a split hand its second card on arrival."""
+        while self.seat_i < len(self.seats):
+            seat = self.seats[self.seat_i]
+            if self.hand_i >= len(seat.hands):
+                self.seat_i, self.hand_i = self.seat_i + 1, 0
+                continue
+            hand = seat.hands[self.hand_i]
+            if len(hand.cards) == 1:
+                self._deal_to(hand)
+            if hand.at_once is None and not hand.stood and hand.total <= 21 \
+                    and any(self._can(n) for n in ("hit", "double", "split", "five")):
+                return
+            self.hand_i += 1
+
+    def dealer_play(self):
+        """BJ-6.1/7.1: the dealer's second card (shoe dealing) and hits by the drawing rule."""
+        if self.current is not None:
+            raise RuleError("the dealer plays after every box has finished; box %d hand %d is in play "
+                            "(decisions: %s)" % (self.seat_i, self.hand_i, ", ".join(self.legal())))
+        if self.dealer_done:
+            raise RuleError("the dealer has already played")
+        if len(self.dealer) == 1:
+            if self.opts["burn_before_dealer_second"]:
+                self.burned.append(self.shoe.draw())   # BJ-4.2
+            self.dealer.append(self.shoe.draw())
+        while not is_blackjack(self.dealer) and dealer_must_hit(self.dealer, self.opts):
+            self.dealer.append(self.shoe.draw())
+        self.dealer_done = True
+
+    # ---- settlement ---------------------------------------------------------------------------
+    def dealer_blackjack(self):
+        return is_blackjack(self.dealer)
+
+    def _compare(self, hand):
+        """Net of an open hand against a dealer without a Blackjack (BJ-7.2, 9, 10.2, 10.4, 10.5, 11)."""
+        player = hand.total
+        if player > 21:
+            return -hand.stake
+        if hand.blackjack:
+            return hand.stake * 3 / 2
+        dealer = hand_total(self.dealer)[0]
+        if dealer > 21 or player > dealer:
+            return hand.stake
+        return Fraction(0) if player == dealer else -hand.stake
+
+    def settle_seat(self, seat):
+        """{'main': net, 'insurance': net, side bet: net} in money for one box."""
+        from .blackjack_sidebets import side_nets
+        dealer_bj = self.dealer_blackjack()
+        main, open_loss = Fraction(0), Fraction(0)
+        for hand in seat.hands:
+            if hand.at_once is not None:
+                main += hand.at_once
+            elif dealer_bj:
+                if not hand.blackjack:       # BJ-11.1: two Blackjacks tie
+                    open_loss += hand.stake  # BJ-12.2: the dealer takes the rest
+            else:
+                main += self._compare(hand)
+        if open_loss:
+            # BJ-16.6 / 17.3 (and BJ-10.7 by option): only the original stake is lost to a dealer
+            # Blackjack; Interpretation: that caps the whole box, busted hands included.
+            refund = seat.split or (seat.doubled and (self.opts["double"] == "any"
+                                                      or self.opts["dealer_bj_refunds_double"]))
+            main -= min(open_loss, seat.main) if refund else open_loss
+        out = {"main": main}
+        if seat.insurance:
+            out["insurance"] = 2 * seat.insurance if dealer_bj else -seat.insurance   # BJ-12.2/12.3
+        per_unit = side_nets(seat.first_two, seat.sevens_third, self.opts)
+        for bet, stake in seat.side.items():
+            out[bet] = per_unit[bet] * stake
+        return out
+
+    def settle(self):
+        """Every box's nets, in box order; the dealer must have played."""
+        if not self.dealer_done:
+            raise RuleError("settle after dealer_play()")
+        return [self.settle_seat(seat) for seat in self.seats]

@@ -1,0 +1,366 @@
+"""Caribbean Stud Poker (Dispatch 61/2004): ante/raise settlement, dealer qualification, progressive, odds.
+
+Outcome text (resolve): the player's five cards, then the dealer's five (the fifth is the up card,
+CSP-7.1), then the decision `raise` or `fold`, e.g. `As,Ad,7h,5c,2d,Kh,Qc,9d,4s,Ac,raise`.
+
+Net per unit staked, per bet:
+  ante         fold -1 (CSP-6.7); dealer not qualified +1 (CSP-9.2); else +1 / -1 as the player's
+               hand beats the dealer's or not (CSP-9.4/9.5); there are no pushes (CSP-8 suit tie-breaks).
+  raise        per unit of the raise (2 x ante, CSP-6.6): fold 0 (no raise is placed); dealer not
+               qualified 0 (returned, CSP-9.2); win: the pay table of CSP-9.5.1-9.5.9, where four of a
+               kind, straight flush and royal are capped at `max_payout` cents per round (0 = no cap);
+               loss -1.
+  progressive  per unit of the progressive bet: the award of CSP-10.2 (progressive.settle with this box
+               alone and the pool of option `pool`) divided by the bet, minus the bet, which is
+               collected (Interpretation: CSP-10 is silent; the stake feeds the pool and the award is
+               the whole payment; `progressive_stake_returned` adds the stake back on a win). A folded hand is
+               collected by the dealer with the ante (CSP-6.7) and wins no award unless
+               `fold_keeps_progressive` (Interpretation: CSP, unlike F3, keeps no folded hand alive).
+
+Qualification (CSP-9.1/9.3): `qualify=ak_or_better` (default, games.md) qualifies A-K high or any
+pair or better; `qualify=ace_and_king` is the literal CSP-9.1 reading: the hand holds an A and a K.
+
+Odds (edge): the progressive is exact, as a function of the pool (progressive_edge). The ante/raise
+edge depends on the raise decision, which may use the dealer's up card; exact enumeration of every
+player hand x up card x dealer completion (2.6M x 47 x 163,185) is out of reach in pure CPython, so
+it is a Monte Carlo estimate (mc_rounds rounds from random.Random(mc_seed)) with its 95% interval,
+playing the strategy of strategy(). 'ante' reports the hand's result per unit of ante (ante plus
+its raise, the customary house-edge figure); 'raise' the raise's result per unit raised.
+"""
+import math
+import random
+from fractions import Fraction
+
+from . import poker5, progressive
+from .analysis import check_rounds
+from .cards import parse_cards
+from .errors import RuleError
+from .options import Option, spec
+from .poker5 import (CLASS_CATEGORY, CLASS_VALUES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS,
+                     ROYAL_FLUSH, STRAIGHT_FLUSH, class_of_ids, distinct_ids, tie_suit_of_ids)
+
+NAME = "caribbean_stud"
+MAX_CENTS = 10 ** 12
+
+OPTIONS = spec(
+    Option("royal_pays", 100, "int", lo=50, hi=100, article="CSP-9.5.9",
+           help="raise pays N:1 on a royal flush (50..100; a house option needing DICJ permission, CSP-13)"),
+    Option("qualify", "ak_or_better", "choice", choices=("ak_or_better", "ace_and_king"), article="CSP-9.3",
+           help="dealer qualifies with A-K high or any pair or better (default), or only holding an A and a K"),
+    Option("pair_suit", "higher", "choice", choices=poker5.PAIR_SUIT_CHOICES, article="CSP-8.9",
+           help="equal pairs/two pairs: the higher (default) or lower suited card of the pair decides"),
+    Option("ante", 100, "int", lo=1, hi=10 ** 9, article="CSP-9.5.7",
+           help="ante in cents, the stake the max_payout cap is measured against"),
+    Option("max_payout", 0, "int", lo=0, hi=MAX_CENTS, article="CSP-9.5.7",
+           help="house maximum per round on a quads / straight flush / royal raise payout, cents (0 = none)"),
+    Option("progressive_bet", 100, "int", lo=1, hi=10 ** 9, article="CSP-10.1", help="progressive stake, cents"),
+    Option("pool", 10_000_000, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2", help="progressive pool, cents"),
+    Option("fixed_royal_flush", 0, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2.1", help="cents"),
+    Option("fixed_straight_flush", 0, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2.2", help="cents"),
+    Option("fixed_four_of_a_kind", 10_000, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2.3", help="cents"),
+    Option("fixed_full_house", 7_500, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2.4", help="cents"),
+    Option("fixed_flush", 5_000, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2.5", help="cents"),
+    Option("progressive_stake_returned", False, "bool", article="CSP-10.2",
+           help="a winning progressive bet gets its stake back besides the award (CSP-10 is silent)"),
+    Option("fold_keeps_progressive", False, "bool", article="CSP-6.7",
+           help="a folded hand still wins its progressive award"),
+    Option("mc_rounds", 1_000_000, "int", lo=1, hi=10 ** 9, help="Monte Carlo rounds for the ante/raise edge"),
+    Option("mc_seed", 2004, "int", lo=0, hi=2 ** 63, help="Monte Carlo seed for the ante/raise edge"),
+)
+
+BETS = ("ante", "raise", "progressive")
+RAISE_PAYS = {HIGH_CARD: 1, PAIR: 1, 2: 2, 3: 3, 4: 4, FLUSH: 5, FULL_HOUSE: 7, QUADS: 20,
+              STRAIGHT_FLUSH: 50}  # CSP-9.5.1-9.5.8; the royal from the option (CSP-9.5.9)
+CAPPED = (QUADS, STRAIGHT_FLUSH, ROYAL_FLUSH)  # CSP-9.5.7-9.5.9
+PROGRESSIVE_CLASSES = {ROYAL_FLUSH: "royal_flush", STRAIGHT_FLUSH: "straight_flush",
+                       QUADS: "four_of_a_kind", FULL_HOUSE: "full_house", FLUSH: "flush"}  # CSP-10.2
+
+FOLD, NOT_QUALIFIED, WIN, LOSE = "fold", "dealer_not_qualified", "win", "lose"
+
+# CSP-9.1/9.3 default reading: A-K high or any pair or better
+_QUALIFIES_AK_OR_BETTER = tuple(cat >= PAIR or v[1][:2] == (14, 13)
+                                for cat, v in zip(CLASS_CATEGORY, CLASS_VALUES))
+
+
+def _opts(opts):
+    if opts is None:
+        from .options import resolve_options
+        return resolve_options(OPTIONS)
+    return opts
+
+
+def raise_pays(category, opts):
+    """Net per unit of raise when the player's hand of `category` beats a qualified dealer."""
+    pays = opts["royal_pays"] if category == ROYAL_FLUSH else RAISE_PAYS[category]
+    stake = 2 * opts["ante"]  # CSP-6.6
+    win = pays * stake
+    if opts["max_payout"] and category in CAPPED:
+        win = min(win, opts["max_payout"])
+    return Fraction(win, stake)
+
+
+def _qualifies(d_cls, dealer_ids, qualify):
+    if qualify == "ace_and_king":  # literal CSP-9.1: at least one A and one K
+        ranks = {i >> 2 for i in dealer_ids}
+        return 12 in ranks and 11 in ranks
+    return _QUALIFIES_AK_OR_BETTER[d_cls]
+
+
+def dealer_qualifies_ids(dealer_ids, qualify="ak_or_better"):
+    return _qualifies(class_of_ids(*dealer_ids), dealer_ids, qualify)
+
+
+def dealer_qualifies(cards, qualify="ak_or_better"):
+    """CSP-9.1/9.3 for five cards."""
+    cards = parse_cards(cards)
+    if len(cards) != 5:
+        raise RuleError("the dealer holds five cards, got %d" % len(cards))
+    return dealer_qualifies_ids(distinct_ids(cards), qualify)
+
+
+def round_result_ids(player_ids, dealer_ids, raised, opts, p_cls=None):
+    """(result, player_category): result one of fold / dealer_not_qualified / win / lose."""
+    if p_cls is None:
+        p_cls = class_of_ids(*player_ids)
+    category = CLASS_CATEGORY[p_cls]
+    if not raised:
+        return FOLD, category  # CSP-6.7
+    d_cls = class_of_ids(*dealer_ids)
+    if not _qualifies(d_cls, dealer_ids, opts["qualify"]):
+        return NOT_QUALIFIED, category  # CSP-9.2
+    if p_cls == d_cls:  # equal ranks: the suit tie-breaks of CSP-8
+        p = tie_suit_of_ids(p_cls, player_ids, opts["pair_suit"])
+        d = tie_suit_of_ids(d_cls, dealer_ids, opts["pair_suit"])
+        return (WIN if p > d else LOSE), category
+    return (WIN if p_cls > d_cls else LOSE), category  # CSP-9.4/9.5
+
+
+def progressive_award(category, opts, pool=None):
+    """Cents paid to a lone box holding `category` (CSP-10.2) with the pool at `pool`."""
+    cls = PROGRESSIVE_CLASSES.get(category)
+    if cls is None:
+        return 0
+    fixed = {c: opts["fixed_" + c] for c in PROGRESSIVE_CLASSES.values()}
+    payouts, _ = progressive.settle(NAME, [(1, cls)], opts["pool"] if pool is None else pool, 0, fixed)
+    return payouts[0][2]
+
+
+def _nets(result, category, opts):
+    ante = {FOLD: -1, NOT_QUALIFIED: 1, WIN: 1, LOSE: -1}[result]
+    raise_net = {FOLD: 0, NOT_QUALIFIED: 0, LOSE: -1}.get(result)
+    if raise_net is None:
+        raise_net = raise_pays(category, opts)
+    keeps = result != FOLD or opts["fold_keeps_progressive"]
+    award = progressive_award(category, opts) if keeps else 0
+    stake_back = 1 if award and opts["progressive_stake_returned"] else 0
+    return {"ante": Fraction(ante), "raise": Fraction(raise_net),
+            "progressive": Fraction(award, opts["progressive_bet"]) - 1 + stake_back}
+
+
+def bets(opts=None):
+    opts = _opts(opts)
+    raise_tiers = [RAISE_PAYS[c] for c in range(STRAIGHT_FLUSH + 1) if c != PAIR] + [opts["royal_pays"]]
+    fixed = ["%s %d" % (c, opts["fixed_" + c]) for c in ("flush", "full_house", "four_of_a_kind")]
+    return {
+        "ante": "1:1",
+        "raise": "/".join("%d:1" % p for p in raise_tiers),
+        "progressive": "/".join(fixed + ["straight_flush max(%d, 10%% of pool)" % opts["fixed_straight_flush"],
+                                         "royal_flush max(%d, 100%% of pool)" % opts["fixed_royal_flush"]])
+        + " cents per bet of %d" % opts["progressive_bet"],
+    }
+
+
+def parse_outcome(text, opts=None):
+    """(player five, dealer five, 'raise'|'fold') from 'As,Kd,...,raise' (see the module docstring)."""
+    tokens = [t for t in str(text).replace(",", " ").split() if t]
+    decisions = [t.lower() for t in tokens if t.lower() in ("raise", "fold")]
+    cards = parse_cards([t for t in tokens if t.lower() not in ("raise", "fold")])
+    if len(cards) != 10:
+        raise RuleError("Caribbean Stud needs the player's 5 cards then the dealer's 5, got %d cards" % len(cards))
+    if len(decisions) != 1:
+        raise RuleError("give exactly one decision, raise or fold, after the cards (got %d)" % len(decisions))
+    distinct_ids(cards)  # CSP-1.1: one deck
+    return tuple(cards[:5]), tuple(cards[5:]), decisions[0]
+
+
+def outcome_text(outcome):
+    player, dealer, decision = outcome
+    return ",".join(str(c) for c in list(player) + list(dealer)) + "," + decision
+
+
+def resolve(outcome, opts=None):
+    """{bet: net per unit staked} for every bet (module docstring)."""
+    opts = _opts(opts)
+    player, dealer, decision = outcome
+    if decision not in ("raise", "fold"):
+        raise RuleError("decision must be raise or fold, got %r" % (decision,))
+    if len(player) != 5 or len(dealer) != 5:
+        raise RuleError("Caribbean Stud needs five cards each for the player and the dealer")
+    ids = distinct_ids(list(player) + list(dealer))
+    p_ids, d_ids = ids[:5], ids[5:]
+    result, category = round_result_ids(p_ids, d_ids, decision == "raise", opts)
+    return _nets(result, category, opts)
+
+
+def decide_ids(player_ids, up_id, cls=None):
+    """The strategy() decision: True to raise (cls: the player's class if already known)."""
+    if cls is None:
+        cls = class_of_ids(*player_ids)
+    if CLASS_CATEGORY[cls] >= PAIR:
+        return True
+    ranks = CLASS_VALUES[cls][1]
+    if ranks[:2] != (14, 13):
+        return False
+    up = (up_id >> 2) + 2
+    if 2 <= up <= 12 and up in ranks:
+        return True
+    if up >= 13 and (12 in ranks or 11 in ranks):
+        return True
+    return up not in ranks and 12 in ranks and up < ranks[3]
+
+
+def decide(player_cards, dealer_up_card):
+    """'raise' or 'fold' for five player cards and the dealer's up card, per strategy()."""
+    cards = parse_cards(player_cards) + parse_cards([dealer_up_card] if not isinstance(dealer_up_card, (list, tuple))
+                                                      else dealer_up_card)
+    if len(cards) != 6:
+        raise RuleError("decide needs the player's 5 cards and the dealer's up card")
+    ids = distinct_ids(cards)
+    return "raise" if decide_ids(ids[:5], ids[5]) else "fold"
+
+
+def strategy(opts=None):
+    return ("Caribbean Stud raise strategy (the published near-optimal strategy, wizardofodds.com, derived "
+            "for the common rules; with the CSP-8 suit tie-breaks it is near-optimal, not proven optimal):\n"
+            "1. Raise with a pair or better.\n"
+            "2. Fold with less than A-K high.\n"
+            "3. With A-K high raise if (a) the dealer's up card is 2..Q and matches one of your ranks, or\n"
+            "   (b) the up card is an A or K and you hold a Q or a J, or (c) the up card matches none of\n"
+            "   your ranks, you hold a Q and the up card is below your fourth-highest card. Else fold.")
+
+
+def _play(rounds, seed, opts):
+    """Sums over `rounds` rounds: (sum, sum of squares) of the hand per ante, of the raise per raise,
+    of the progressive; number raised; number of ante wins; number of raise wins."""
+    check_rounds(rounds, seed)
+    rng = random.Random(seed)
+    deck = list(range(52))
+    cache = {}
+    hand_s = hand_q = raise_s = raise_q = prog_s = prog_q = 0.0
+    raised_n = ante_wins = raise_wins = 0
+    for _ in range(rounds):
+        cards = rng.sample(deck, 10)
+        p_ids, d_ids = cards[:5], cards[5:]
+        p_cls = class_of_ids(*p_ids)
+        raised = decide_ids(p_ids, d_ids[4], p_cls)
+        key = round_result_ids(p_ids, d_ids, raised, opts, p_cls)
+        nets = cache.get(key)
+        if nets is None:
+            exact = _nets(key[0], key[1], opts)
+            nets = cache[key] = (float(exact["ante"] + 2 * exact["raise"]), float(exact["raise"]),
+                                 float(exact["progressive"]), exact["ante"] > 0)
+        hand, rz, prog, won = nets
+        hand_s += hand
+        hand_q += hand * hand
+        prog_s += prog
+        prog_q += prog * prog
+        ante_wins += won
+        if raised:
+            raised_n += 1
+            raise_s += rz
+            raise_q += rz * rz
+            raise_wins += rz > 0
+    return hand_s, hand_q, raise_s, raise_q, prog_s, prog_q, raised_n, ante_wins, raise_wins
+
+
+def _mean_stderr(total, squares, n):
+    if n == 0:
+        return None, None
+    mean = total / n
+    if n < 2:
+        return mean, None
+    return mean, math.sqrt(max(squares / n - mean * mean, 0.0) / (n - 1))
+
+
+def simulate(rounds, seed, opts=None):
+    """Play `rounds` rounds (one box, ante 1, progressive 1, strategy()) with random.Random(seed).
+
+    'ante': the hand's net per ante (ante + raise); 'raise': per unit raised, over the raised rounds;
+    'progressive': per unit bet, the pool held at option `pool` (so it cross-checks the exact edge)."""
+    opts = _opts(opts)
+    hs, hq, rs, rq, ps, pq, nr, _, _ = _play(rounds, seed, opts)
+    out = {}
+    for bet, (s, q, n) in (("ante", (hs, hq, rounds)), ("raise", (rs, rq, nr)), ("progressive", (ps, pq, rounds))):
+        mean, err = _mean_stderr(s, q, n)
+        out[bet] = {"rounds": n, "mean_net": mean, "stderr": err}
+    return out
+
+
+def progressive_edge(pool_cents, opts=None):
+    """Exact house edge of the progressive bet (per unit bet) with the pool at `pool_cents`: the player's
+    five cards decide (CSP-10.2), the stake is always collected; one box hitting alone."""
+    opts = _opts(opts)
+    counts = poker5.category_counts()
+    total = sum(counts)
+    back = opts["progressive_bet"] if opts["progressive_stake_returned"] else 0
+    returned = sum(Fraction(counts[c] * (progressive_award(c, opts, pool_cents) + back), total)
+                   for c in PROGRESSIVE_CLASSES)
+    return 1 - returned / opts["progressive_bet"]
+
+
+def break_even_pool(opts=None):
+    """Smallest pool (cents) at which the progressive's edge is not positive (exact, by bisection)."""
+    opts = _opts(opts)
+    lo, hi = 0, 1
+    while progressive_edge(hi, opts) > 0:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if progressive_edge(mid, opts) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def edge(opts=None):
+    opts = _opts(opts)
+    pays = bets(opts)
+    n = opts["mc_rounds"]
+    hs, hq, rs, rq, _, _, nr, wins, raise_wins = _play(n, opts["mc_seed"], opts)
+    out = {}
+    for bet, (s, q, m, p) in (("ante", (hs, hq, n, wins / n)), ("raise", (rs, rq, nr, raise_wins / nr if nr else None))):
+        mean, err = _mean_stderr(s, q, m)
+        he = -mean if mean is not None else None
+        half = 1.959964 * err if err is not None else None
+        out[bet] = {"pays": pays[bet], "win_probability": p, "house_edge": he, "method": "monte_carlo",
+                    "rounds": m, "ci95": [he - half, he + half] if half is not None else None,
+                    "seed": opts["mc_seed"]}
+    out["ante"]["per"] = "ante and its raise together, per unit of ante"
+    out["ante"]["raise_probability"] = nr / n
+    out["raise"]["per"] = "unit of raise, over the rounds raised"
+    counts = poker5.category_counts()
+    hit = sum(counts[c] for c in PROGRESSIVE_CLASSES)
+    out["progressive"] = {"pays": pays["progressive"], "win_probability": Fraction(hit, sum(counts)),
+                          "house_edge": progressive_edge(opts["pool"], opts), "pool_cents": opts["pool"],
+                          "break_even_pool_cents": break_even_pool(opts)}
+    return out
+
+
+def flags(opts=None, edges=None):
+    opts = _opts(opts)
+    edges = edges if edges is not None else edge(opts)
+    lines = []
+    for bet, fig in edges.items():
+        he = fig["house_edge"]
+        if he is not None and he <= 0:
+            why = {"raise": "expected: the player raises only the hands worth raising; the game's edge is "
+                            "the ante's figure, which includes the raise",
+                   "progressive": "the pool (%d cents) is at or above the break-even pool (%d cents)"
+                                  % (opts["pool"], fig.get("break_even_pool_cents", 0))}.get(bet, "")
+            lines.append("%s (pays %s): house edge %.4f%% is not positive%s"
+                         % (bet, fig["pays"], 100 * float(he), ": " + why if why else ""))
+    if opts["max_payout"] and opts["max_payout"] < 20 * 2 * opts["ante"]:
+        lines.append("max_payout %d cents is below a four-of-a-kind raise win (%d cents at ante %d): the cap "
+                     "binds (CSP-9.5.7)" % (opts["max_payout"], 40 * opts["ante"], opts["ante"]))
+    return lines
