@@ -209,7 +209,15 @@ class SimBoard:
         return out
 
     def tasks(self):
-        return list(self.extra_tasks)
+        extra = list(self.extra_tasks)
+        # the host simulator (tools/sim) asks for its link and the REPL on the pty through the environment
+        if os.getenv("TABLECTL_LINK"):
+            import link
+            extra.append(link.task(self, os.getenv("TABLECTL_LINK")))
+        if os.getenv("TABLECTL_REPL"):
+            import simrepl
+            extra.append(simrepl.task())
+        return extra
 
 
 def make(virtual_clock=False):

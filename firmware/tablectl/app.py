@@ -76,11 +76,13 @@ def make_controller(app):
 
 
 class App:
-    def __init__(self, board, root="/"):
+    watchdog_ms = WATCHDOG_MS  # how often the supervisor checks the tasks (well inside the WDT timeout)
+
+    def __init__(self, board, root="/", journal_bytes=JOURNAL_BYTES):
         self.board = board
         self.root = root
         self.store = Store(root)
-        self.journal = Journal(join(root, "journal.log"), JOURNAL_BYTES)
+        self.journal = Journal(join(root, "journal.log"), journal_bytes)
         self.tilt = None
         self.events = []
         self.supervisor = None
@@ -206,7 +208,7 @@ class App:
 
     async def _watchdog(self):
         while True:
-            await sleep_ms(WATCHDOG_MS)
+            await sleep_ms(self.watchdog_ms)
             self.supervisor.check()
 
 

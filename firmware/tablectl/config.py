@@ -3,26 +3,28 @@
 Module API
     DEFAULTS          dict of every key and its default
     GAMES             the selectable games
-    PROGRESSIVE       the progressive (jackpot) games; CLASSES[game] their hand classes, low to high
+    PROGRESSIVE       the progressive (jackpot) games
     POOL_KEYS         keys that are pool parameters (bet_cents, rate_bp, seed_cents, limit_cents,
                       six_of_a_kind_bp, fixed_<class>)
     validate(cfg)     -> a new dict: DEFAULTS overlaid with cfg, every key checked; ValueError naming
                       the key and the allowed range/choices. Never modifies cfg.
-    awards(cfg)       -> {class: (kind, fixed_cents, percent_bp)} for the selected progressive game,
-                      kind 'fixed' (the fixed amount), 'max' (max(fixed, percent of the pool)) or
-                      'pool' (the whole pool, shared); {} for a non-progressive game.
+    pool_params(cfg)  -> the Pool keyword arguments of the selected progressive game (award kinds
+                      from tablectl.rules.awards, amounts fixed_<class> from cfg); ValueError otherwise.
 
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
-    cfg['game'], cfg.get('seats'), cfg.values (a dict, treat as read-only), cfg.pending (dict)
+    cfg['game'], cfg.get('seats'), cfg.values (a dict, treat as read-only), cfg.pending (dict),
+    cfg.pool_params() (the pool of the effective values; pending ones are not in it)
     cfg.change(round_no, **kw) -> (applied, deferred): validates everything first (ValueError and
         nothing changes), then applies the keys that may change now, keeps pool-parameter changes of
         a live progressive in `pending`, saves record 'config' once and journals every change
         ('config' applied now, 'cfg_pending' deferred; text "key old->new").
-    cfg.apply_pending(round_no) -> dict applied: the controllers call this right after a hit has been
-        settled (the regulation's awards are posted on the table, CSP-10.3, so they must not change
-        under a running jackpot cycle); it journals 'cfg_applied' per key and saves. The caller then
-        rebuilds its Pool with the new parameters.
+    cfg.apply_pending(round_no) -> dict applied: the controllers call this right after the record
+        of a settled hit is saved (the awards are posted on the table, CSP-10.3, so they must not
+        change under a running jackpot cycle); it journals 'cfg_applied' per key and saves. The
+        caller then rebuilds its Pool (Pool.from_state(cfg.pool_params(), pool.state())). A power
+        cut between the hit's record and this call leaves the change pending until the next hit:
+        late, never early.
 A pool parameter is deferred when the game stays the same progressive game (its pool is live);
 switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
 
@@ -35,31 +37,6 @@ GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
          "baccarat_a", "baccarat_b", "baccarat_c")
 PROGRESSIVE = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
 MONEY_MAX = (1 << 30) - 1
-
-_POKER = ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
-# class ids follow the rulebook (tools/rulebook/progressive.py, baccarat); low to high
-CLASSES = {
-    "caribbean_stud": _POKER,  # CSP-10.2
-    "fortune3": _POKER,  # F3-7.3, F3-16.3
-    "baccarat_a": ("one_pair", "three_of_a_kind", "two_pairs", "four_of_a_kind",
-                   "paradise_straight", "royal"),  # BAC-13.1.4.4.A
-    "baccarat_b": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind"),  # BAC-13.1.4.4.B
-    "baccarat_c": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind",
-                   "six_same_colour"),  # BAC-13.1.4.4.C
-}
-# (game, class) -> kind; unlisted classes of a progressive game pay their fixed amount
-_KINDS = {
-    ("caribbean_stud", "royal_flush"): "max",  # CSP-10.2.1: max(fixed, 100%)
-    ("caribbean_stud", "straight_flush"): "max",  # CSP-10.2.2: max(fixed, 10%)
-    ("fortune3", "royal_flush"): "max",  # F3-16.3.1
-    ("fortune3", "straight_flush"): "max",  # F3-16.3.2
-    ("baccarat_a", "royal"): "pool",  # BAC-17.6: the whole jackpot
-    ("baccarat_a", "paradise_straight"): "max",  # BAC-17.7: max(fixed, 10%)
-    ("baccarat_b", "six_of_a_kind"): "pool",  # BAC-17.6
-    ("baccarat_c", "six_same_colour"): "pool",  # BAC-17.10
-    ("baccarat_c", "six_of_a_kind"): "max",  # BAC-17.11: max(fixed, a percentage not stated)
-}
-_PERCENT = {"royal_flush": 10000, "straight_flush": 1000, "paradise_straight": 1000}
 
 DEFAULTS = {
     "game": "sicbo",
@@ -153,20 +130,23 @@ def validate(cfg):
     return out
 
 
-def awards(cfg):
-    """{class: (kind, fixed_cents, percent_bp)} of the progressive game selected in validated `cfg`."""
+def pool_params(cfg):
+    """Pool keyword arguments (tablectl.rules.awards.config_for) for the progressive game selected in
+    validated `cfg`: the fixed amounts posted on the table (CSP-10.3) and C's six-of-a-kind percentage."""
+    from tablectl.rules import awards  # only progressive tables need the award tables in RAM
+
     game = cfg["game"]
-    out = {}
-    for cls in CLASSES.get(game, ()):
-        kind = _KINDS.get((game, cls), "fixed")
-        if kind == "pool":
-            out[cls] = ("pool", 0, 10000)
-        elif kind == "max":
-            bp = cfg["six_of_a_kind_bp"] if cls == "six_of_a_kind" else _PERCENT[cls]
-            out[cls] = ("max", cfg["fixed_" + cls], bp)
-        else:
-            out[cls] = ("fixed", cfg["fixed_" + cls], 0)
-    return out
+    if game not in PROGRESSIVE:
+        raise ValueError("game %s has no progressive pool" % game)
+    fixed = {}
+    table = awards.GAMES[game][1]
+    for cls in table:
+        # the whole-pool awards of baccarat have no fixed part (BAC-17.6, BAC-17.10); the poker
+        # royal is max(fixed, pool) (CSP-10.2.1, F3-16.3.1)
+        if table[cls][0] != "pool" or game in ("caribbean_stud", "fortune3"):
+            fixed[cls] = cfg["fixed_" + cls]
+    pct = {"six_of_a_kind": cfg["six_of_a_kind_bp"]} if game == "baccarat_c" else None
+    return awards.config_for(game, cfg["seed_cents"], cfg["rate_bp"], cfg["limit_cents"], fixed, pct)
 
 
 class Config:
@@ -214,8 +194,8 @@ class Config:
         if self.journal is not None:
             self.journal.append(event, round_no, text="%s %r->%r" % (key, old, new))
 
-    def awards(self):
-        return awards(self.values)
+    def pool_params(self):
+        return pool_params(self.values)
 
     def change(self, round_no=0, **kw):
         """Apply/defer the changes in kw; returns (applied, deferred) dicts. ValueError changes nothing."""

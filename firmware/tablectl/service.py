@@ -237,10 +237,9 @@ def display_test(step_ms=500):
         jackpot.show_cents(eights)
         _sleep(step_ms)
         jackpot.blank()
-        pool = _pool(app)
-        if pool is not None and hasattr(pool, "pool"):
-            jackpot.show_cents(pool.pool)
-        lines.append("jackpot digits: all segments, blank, pool again")
+        if hasattr(app.controller, "digits"):
+            app.controller.digits = -1  # the controller's display task draws its figure again
+        lines.append("jackpot digits: all segments, then blank until the controller redraws them")
     return Report("display_test", lines or ["this board has no display"], None)
 
 

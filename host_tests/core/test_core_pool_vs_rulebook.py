@@ -9,13 +9,14 @@ from tablectl.rules import awards, pool
 from tablectl.rules.pool import Pool
 
 GAMES = sorted(awards.GAMES)
+assert GAMES == sorted(ref.GAMES)
 MAX = 2 ** 30 - 1
 
 
 @st.composite
 def setups(draw, ceiling=False):
     game = draw(st.sampled_from(GAMES))
-    ids, table, shared = awards.GAMES[game]
+    ids, table, shared = awards.table(game)
     fixed = {}
     for cid, (kind, _) in table.items():
         if kind == "fixed" or draw(st.booleans()):
@@ -43,7 +44,7 @@ def make_pool(s):
 
 @st.composite
 def operations(draw, game):
-    ids = awards.GAMES[game][0]
+    ids = awards.table(game)[0]
     hit = st.tuples(st.integers(1, pool.MAX_SEATS), st.integers(1, len(ids) - 1))
     op = st.one_of(
         st.tuples(st.just("bet"), st.one_of(st.integers(0, 5000), st.integers(0, 10 ** 6))),
@@ -64,7 +65,7 @@ def check_meters(p):
 def test_random_sequences_match_rulebook_settle_and_contribute_CSP_10_F3_15_BAC_17(data):
     s = data.draw(setups())
     cfg, p = make_pool(s)
-    ids = awards.GAMES[s["game"]][0]
+    ids = awards.table(s["game"])[0]
     ref_pool, ref_carry = s["seed"], 0
     for kind, arg in data.draw(operations(s["game"])):
         if kind == "bet":
@@ -85,7 +86,7 @@ def test_random_sequences_match_rulebook_settle_and_contribute_CSP_10_F3_15_BAC_
 def test_ceiling_sends_overflow_to_reserve_and_meters_balance(data):
     s = data.draw(setups(ceiling=True))
     cfg, p = make_pool(s)
-    ids = awards.GAMES[s["game"]][0]
+    ids = awards.table(s["game"])[0]
     ref_pool, ref_carry = s["seed"], 0
     hit_yet = False
     for kind, arg in data.draw(operations(s["game"])):

@@ -4,7 +4,7 @@
     mount_fresh(dev, '/ram')         # format LittleFS on it and mount it at /ram (options: progsize=...)
     dev.cut_after(5)                 # the 5th block write/erase from now stops half done: PowerCut
     ...                              # code under test raises PowerCut; every later write too
-    remount(dev, '/ram')             # power back, unmount the dead filesystem, mount the flash again
+    dev = remount(dev, '/ram')       # boot: the flash behind a new device object, mounted again
     image = dev.snapshot(); dev.restore(image)   # rewind the flash (snapshot(into=buf) reuses buf)
 
 The device behaves like NOR flash: an erase sets a block to 0xFF and a program can only clear bits
@@ -43,12 +43,15 @@ def need_vfs():
 class RamBlockDev:
     """RAM flash: readblocks/writeblocks(block, buf, offset)/ioctl; cut_after(n) for power-cut tests."""
 
-    def __init__(self, block_size=256, blocks=96):
+    def __init__(self, block_size=256, blocks=96, data=None):
         self.block_size = block_size
         self.blocks = blocks
-        self.data = bytearray(block_size * blocks)
-        for i in range(len(self.data)):  # erased flash, without a temporary copy in the heap
-            self.data[i] = 0xFF
+        if data is None:
+            data = bytearray(block_size * blocks)
+            for i in range(len(data)):  # erased flash, without a temporary copy in the heap
+                data[i] = 0xFF
+        self.data = data
+        self.lfs_options = {}
         self.ops = 0
         self._cut = 0  # ops left before the cut; 0 = no cut planned
         self._done = None  # bytes of the cut operation that reach the flash (None: half)
@@ -61,10 +64,6 @@ class RamBlockDev:
             raise ValueError("n >= 1")
         self._cut = n
         self._done = done
-
-    def power_on(self):
-        self.powered = True
-        self._cut = 0
 
     def _op(self):
         """Count one program/erase; True if this one is to be cut half way, None if the power is off
@@ -122,6 +121,15 @@ class RamBlockDev:
             return 0
         return 0  # 1 init, 2 deinit, 3 sync: nothing to do in RAM
 
+    def reboot(self):
+        """The same flash behind a new device object, powered. The old object stays dead for good:
+        a file of the old mount finalised later by the gc can never reach the flash again."""
+        dev = RamBlockDev(self.block_size, self.blocks, self.data)
+        dev.ops = self.ops
+        dev.lfs_options = self.lfs_options
+        self.powered = False
+        return dev
+
     def snapshot(self, into=None):
         """A copy of the flash; into=a bytearray of the same size is reused (no heap churn)."""
         if into is None:
@@ -150,13 +158,14 @@ def unmount(path):
 
 
 def remount(dev, path):
-    """After a cut: drop the dead mount (no write reaches the flash while power is off), then
-    power on and mount what the flash holds, as a board does at boot."""
+    """Boot: drop the old mount for good (its device object is dead: a file it left open, finalised
+    later by the gc, cannot write), then mount what the flash holds. Returns the new device."""
     import gc
     unmount(path)
-    gc.collect()  # finalise files left open by the cut while the power is still off
-    dev.power_on()
-    vfs.mount(vfs.VfsLfs2(dev, **getattr(dev, "lfs_options", {})), path)
+    new = dev.reboot()
+    gc.collect()
+    vfs.mount(vfs.VfsLfs2(new, **new.lfs_options), path)
+    return new
 
 
 def _rmtree(path):

@@ -1,4 +1,6 @@
-"""tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), awards per game (CSP-10, F3-16.3, BAC-17), pending pool changes."""
+"""tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
+# mp-heap: 96K
+# (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
 from ramblockdev import remove_dir, scratch_dir
 from tablectl import config
 from tablectl.config import DEFAULTS, Config, validate
@@ -24,11 +26,6 @@ def test_defaults_validate_and_cover_the_contract_keys():
     assert cfg["odd_even_lose_on_triple"] is False  # SB-7: the literal reading by default
     assert config.GAMES == ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
                             "baccarat_a", "baccarat_b", "baccarat_c")
-    for game in config.PROGRESSIVE:  # every class of every progressive game has its amount or is a pool award
-        for cls, (kind, fixed, bp) in config.awards(validate({"game": game})).items():
-            assert kind in ("fixed", "max", "pool")
-            if kind != "pool":
-                assert cfg["fixed_" + cls] == fixed
 
 
 def test_pay_5_16_range_SB_6_6_exhaustive():
@@ -79,24 +76,32 @@ def test_validate_never_modifies_its_argument():
     assert cfg == {"game": "fantan"} and DEFAULTS["seats"] == 7
 
 
-def test_awards_follow_the_articles():
-    csp = config.awards(validate({"game": "caribbean_stud", "fixed_royal_flush": 111, "fixed_straight_flush": 22,
-                                  "fixed_four_of_a_kind": 3, "fixed_full_house": 2, "fixed_flush": 1}))
-    assert csp == {"royal_flush": ("max", 111, 10000),  # CSP-10.2.1 max(fixed, 100%)
-                   "straight_flush": ("max", 22, 1000),  # CSP-10.2.2 max(fixed, 10%)
-                   "four_of_a_kind": ("fixed", 3, 0), "full_house": ("fixed", 2, 0), "flush": ("fixed", 1, 0)}
-    assert config.awards(validate({"game": "fortune3"}))["straight_flush"][0] == "max"  # F3-16.3.2
-    a = config.awards(validate({"game": "baccarat_a"}))
-    assert a["royal"] == ("pool", 0, 10000)  # BAC-17.6 the whole jackpot
-    assert (a["paradise_straight"][0], a["paradise_straight"][2]) == ("max", 1000)  # BAC-17.7
-    assert [a[c][0] for c in ("four_of_a_kind", "two_pairs", "three_of_a_kind", "one_pair")] == ["fixed"] * 4
-    b = config.awards(validate({"game": "baccarat_b"}))
-    assert b["six_of_a_kind"][0] == "pool" and b["five_of_a_kind"][0] == "fixed"  # BAC-17.6, 17.9
-    c = config.awards(validate({"game": "baccarat_c", "six_of_a_kind_bp": 2500}))
-    assert c["six_same_colour"][0] == "pool"  # BAC-17.10
-    assert c["six_of_a_kind"] == ("max", DEFAULTS["fixed_six_of_a_kind"], 2500)  # BAC-17.11
-    assert c["five_of_a_kind"] == ("fixed", 0, 0)  # BAC-17.12 states no award: nothing by default
-    assert config.awards(validate({"game": "sicbo"})) == {}
+def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
+    # every class of every progressive game has its fixed amount key (CSP-10.3: posted on the table),
+    # and what the configuration says is what the pool pays
+    from tablectl.rules.awards import GAMES
+    for game in config.PROGRESSIVE:
+        ids, table, shared = GAMES[game]
+        cfg = {"game": game, "seed_cents": 100000, "rate_bp": 1234, "limit_cents": 900000}
+        for n, cls in enumerate(sorted(table)):
+            if "fixed_" + cls in DEFAULTS:
+                cfg["fixed_" + cls] = 1000 + n  # distinct amounts, so a mix-up shows
+            else:  # only a baccarat whole-pool award may lack a key (BAC-17.6, BAC-17.10)
+                assert table[cls][0] == "pool" and shared, (game, cls)
+        params = config.pool_params(validate(cfg))
+        assert (params["seed_cents"], params["rate_bp"], params["limit_cents"]) == (100000, 1234, 900000)
+        assert params["shared"] == game.startswith("baccarat")  # BAC-17: winners of one award share it
+        for code in params["awards"]:
+            kind, fixed, bp = params["awards"][code]
+            cls = ids[code]
+            if kind == "pool" and shared:  # BAC-17.6/17.10: the whole pool, no fixed part
+                assert fixed == 0, (game, cls)
+            else:  # CSP-10.2.1/F3-16.3.1 royal max(fixed, pool); every other class its posted amount
+                assert fixed == cfg["fixed_" + cls], (game, cls)
+    c = config.pool_params(validate({"game": "baccarat_c", "six_of_a_kind_bp": 2500}))
+    six = GAMES["baccarat_c"][0].index("six_of_a_kind")
+    assert c["awards"][six][0] == "percent" and c["awards"][six][2] == 2500  # BAC-17.11: X% set by the house
+    assert "no progressive" in raises(ValueError, config.pool_params, validate({"game": "sicbo"}))
 
 
 def setup(tmp):
@@ -148,7 +153,8 @@ def test_pool_changes_wait_for_the_next_hit_on_a_live_progressive():
         applied, deferred = cfg.change(2, rate_bp=1500, fixed_flush=9000, seats=6)
         assert applied == {"seats": 6} and deferred == {"fixed_flush": 9000, "rate_bp": 1500}
         assert cfg["rate_bp"] == DEFAULTS["rate_bp"] and cfg.pending == {"fixed_flush": 9000, "rate_bp": 1500}
-        assert cfg.awards()["flush"] == ("fixed", DEFAULTS["fixed_flush"], 0)  # the posted award still holds
+        flush = cfg.pool_params()["awards"][1]  # class code 1: flush
+        assert flush == ("fixed", DEFAULTS["fixed_flush"], 0)  # the posted award still holds
         reboot = Config(Store(tmp), journal)  # pending survives a power cut
         assert reboot.pending == {"fixed_flush": 9000, "rate_bp": 1500} and reboot["rate_bp"] == DEFAULTS["rate_bp"]
         # pending changes are checked together with what waits: seed above the pending limit is refused

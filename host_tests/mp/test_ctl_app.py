@@ -157,7 +157,8 @@ def _run(app, ms, stop_after=None):
 
 def test_run_feeds_the_watchdog_while_every_task_lives():
     app = new_app()
-    _run(app, 1600)
+    app.watchdog_ms = 100
+    _run(app, 700)
     assert appmod.current is app
     assert app.board.wdt.feeds >= 2
     cleanup()
@@ -170,7 +171,8 @@ def test_a_dead_task_stops_the_watchdog_feeds():
         raise RuntimeError("controller bug")
 
     app.controller.tick = broken
-    _run(app, 1600)
+    app.watchdog_ms = 100
+    _run(app, 700)
     assert app.board.wdt.feeds == 0
     assert "controller" in app.supervisor.stalled()
     cleanup()

@@ -152,3 +152,33 @@ def test_virtual_clock_moves_only_when_told():
     assert c.ticks_ms() == 100 and c.ticks_ms() == 100
     c.advance(50)
     assert c.ticks_ms() == 150
+
+
+def test_74hc165_chain_reads_each_input_in_shift_order():
+    from tablectl.hw.shiftin import ShiftIn
+    inputs = [1, 0, 0, 1, 1, 0, 0, 1, 0, 1]  # input 0 reaches QH first
+    pos = [0]
+
+    class Load(Pin):
+        def value(self, v=None):
+            if v == 0:
+                pos[0] = 0  # SH/LD low: the inputs are loaded, QH shows input 0
+            return Pin.value(self, v)
+
+    class Clk(Pin):
+        def value(self, v=None):
+            if v == 1 and self.v == 0:
+                pos[0] += 1  # a rising edge shifts the next input to QH
+            return Pin.value(self, v)
+
+    class Data:
+        def value(self):
+            return inputs[pos[0]] if pos[0] < len(inputs) else 0
+
+    chain = ShiftIn(Load(1), Clk(0), Data(), count=10)
+    chain.scan()
+    assert [p.value() for p in chain.pins] == inputs
+    inputs[1] = 1
+    assert chain.pins[1].value() == 0  # nothing changes until the next scan
+    chain.scan()
+    assert chain.pins[1].value() == 1

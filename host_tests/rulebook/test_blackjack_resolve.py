@@ -354,3 +354,10 @@ def test_impossible_outcomes_are_rejected_with_the_reason(text, message):
 def test_bets_lists_every_bet_with_pays():
     assert bj.bets() == {"main": "1:1/3:2", "insurance": "2:1", "any_pair": "11:1",
                          "sevens": "50:1/150:1/500:1/5000:1", "over13": "1:1", "under13": "1:1"}
+
+
+def test_module_docstring_examples_resolve():
+    # 9+2 doubles K = 21 v 6+8+5 = 19; 8,8 v T: 8+3 doubles T = 21, 8+T = 18 v T+9 = 19
+    assert main("9s,6d,2h,Kc,8d,5c|double") == 2
+    assert main("8s,Td,8h,3c,Tc,Th,9s|split,double,stand") == 2 - 1
+    assert "9s,6d,2h,Kc,8d,5c|double" in bj.__doc__

@@ -114,3 +114,43 @@ def test_side_bet_edges_every_deck_count_are_house_favoured():
         p = figures["insurance"]["win_probability"]
         assert p == F(16 * decks, 52 * decks - 1)        # BJ-12.2: ten-value behind the ace
         assert figures["insurance"]["house_edge"] == -(2 * p - (1 - p))
+
+
+def test_extra_pairs_after_a_split_by_hand_BJ_13_1_2():
+    from rulebook.blackjack_sidebets import extra_pairs
+    # one deck, 8,8 split against a 6: two 8s among the 49 unseen cards; no re-split (two hands):
+    # hand 1 draws an 8 with 2/49, then hand 2 with 1/48; else hand 2 draws one with 2/48
+    dist = extra_pairs(2, 49, 2)
+    assert dist == {2: F(2, 49) * F(1, 48),
+                    1: F(2, 49) * F(47, 48) + F(47, 49) * F(2, 48),
+                    0: F(47, 49) * F(46, 48)}
+    # with one re-split allowed, an 8 on hand 1 makes three hands: the 8s left can all come
+    dist = extra_pairs(2, 49, 3)
+    # both 8s come: hand 1 draws 8 and re-splits, then the last 8 goes to one of hands 1a, 1b, 2
+    # (1/48 + 47/48 * (1/47 + 46/47 * 1/46) = 3/48); or hand 2 draws the first 8, re-splits, and
+    # hand 2a or 2b draws the last (1/47 + 46/47 * 1/46 = 2/47)
+    assert dist[2] == F(2, 49) * F(3, 48) + F(47, 49) * F(2, 48) * F(2, 47)
+    assert sum(dist.values()) == 1
+
+
+def test_any_pair_paid_once_when_split_pairs_do_not_count_BJ_13_1():
+    for decks in (1, 6, 8):
+        p = F(4 * decks - 1, 52 * decks - 1)
+        fig = bj.edge(bj.options({"decks": decks, "any_pair_split_pairs": False}), rounds=100)["any_pair"]
+        assert fig["house_edge"] == 1 - 12 * p
+
+
+def test_any_pair_pays_again_for_pairs_after_splits_BJ_13_1_2():
+    # 8,8 v 6 split: hand 1 draws 8 (a pair again) and is re-split; hands 8+T, 8+T, 8+T v 6+T+9
+    text = "8s,6h,8d,8c,Td,Th,Ts,Tc,9c|split,split,stand,stand,stand"
+    assert bj.resolve(text)["any_pair"] == 22
+    assert bj.resolve(text, bj.options({"any_pair_split_pairs": False}))["any_pair"] == 11
+    # the pair-again count also reaches the money settlement of a staked bet
+    from rulebook.blackjack_round import Round, Seat
+    from rulebook.cards import Shoe, parse_cards
+    rnd = Round(bj.options(None), Shoe(decks=6, cards=parse_cards(text.split("|")[0])), [Seat(1, {"any_pair": 5})])
+    for name in ("split", "split", "stand", "stand", "stand"):
+        getattr(rnd, name)()
+    rnd.dealer_play()
+    assert rnd.settle()[0]["any_pair"] == 110
+    assert rnd.settle()[0]["main"] == 3          # three 18s v 6+T+9 = bust

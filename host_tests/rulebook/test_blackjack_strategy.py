@@ -168,3 +168,21 @@ def test_cli_strategy_and_resolve():
     bad = subprocess.run([sys.executable, "-m", "rulebook", "resolve", "blackjack", "Ts,Ah,6d|surrender"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "ace" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_flags_name_exactly_the_bets_without_a_house_edge():
+    opts = bj.options({"decks": 8})
+    figures = bj.edge(opts, rounds=3000, seed=5)
+    lines = bj.flags(opts, figures)
+    for bet, fig in figures.items():
+        assert any(line.startswith(bet + " ") for line in lines) == (fig["house_edge"] <= 0), bet
+    eleven = bj.options({"double": "eleven"})
+    assert any("BJ-17.1.3" in line for line in bj.flags(eleven, figures))
+
+
+def test_five_card_payout_is_worth_something_to_the_player_BJ_19():
+    with_five, without = BOOK.expectation(), Strategy(OPTS, five_card=False).expectation()
+    assert with_five > without
+    # a five-card 12 against a ten: taking half a stake beats any play of the hand
+    acts = BOOK.by_up[T].unsplit_actions(12, False, 5)
+    assert max(acts, key=lambda a: BOOK.by_up[T].combined(acts[a])) == "five"

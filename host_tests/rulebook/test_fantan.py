@@ -5,7 +5,7 @@ from itertools import permutations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import RuleError, fantan
+from rulebook import RuleError, analysis, fantan
 
 FIVE_PERCENT = Fraction(5, 100)  # FT-9
 
@@ -21,7 +21,7 @@ def expected_ids(any_kwok=False):
 
 
 def expected_net(bet, result, commission=FIVE_PERCENT):
-    """FT-6/7/8/9 from the id: winners get the FT-7 pay less FT-9's share of it, pushers 0."""
+    """FT-6.1-6.2.4, FT-7, FT-8 and FT-9 from the id: winners get the FT-7 pay less FT-9's share of it, pushers 0."""
     name = "sam_hong" if bet.startswith("sam_hong_") else bet.split("_")[0]
     numbers = [int(p) for p in bet.split("_") if p.isdigit()]
     if name == "fan":
@@ -49,7 +49,7 @@ def test_every_bet_id_with_its_pays_FT_7():
 
 
 @pytest.mark.parametrize("result", [1, 2, 3, 4])
-def test_all_four_results_every_bet_FT_6_FT_7_FT_8_FT_9(result):
+def test_all_four_results_every_bet_FT_6_1_FT_7_FT_8_FT_9(result):
     nets = fantan.resolve(result)
     assert list(nets) == expected_ids()
     for bet, net in nets.items():
@@ -89,6 +89,17 @@ def test_edge_is_commission_times_expected_pay_for_any_commission_FT_9(commissio
     assert len(flagged) == (len(e) if commission == 0 else 0)
 
 
+def test_a_loaded_heap_through_the_shared_analysis_FT_3_1():
+    """The engine assumes equally likely results; the shared analysis takes any weights, e.g. a heap
+    whose result r comes up with weight r (1+2+3+4 = 10)."""
+    figures = analysis.edges([(r, r) for r in (1, 2, 3, 4)], fantan.resolve, fantan.bets())
+    keep = Fraction(19, 20)
+    assert figures["fan_4"]["house_edge"] == -(Fraction(4, 10) * 3 * keep - Fraction(6, 10))
+    assert figures["nim_1_4"]["house_edge"] == -(Fraction(1, 10) * 2 * keep - Fraction(5, 10))
+    assert figures["nga_3_4_1"]["distribution"] == {-1: Fraction(2, 10), 0: Fraction(1, 10), keep / 2: Fraction(7, 10)}
+    assert figures["nga_3_4_1"]["win_probability"] == Fraction(7, 10)
+
+
 def test_commission_option_forms_and_range_FT_9():
     assert fantan.resolve(1, {"commission": "10%"})["fan_1"] == Fraction(27, 10)
     assert fantan.resolve(1, {"commission": "0.05"})["fan_1"] == Fraction(57, 20)
@@ -115,7 +126,7 @@ def removal_four_at_a_time(buttons):
 
 @settings(max_examples=200, deadline=None)
 @given(count=st.integers(1, 100000), data=st.data())
-def test_result_from_count_with_broken_buttons_FT_3_FT_5_3(count, data):
+def test_result_from_count_with_broken_buttons_FT_3_1_FT_5_3(count, data):
     broken = data.draw(st.integers(0, count - 1))
     expected = removal_four_at_a_time(count - broken)
     assert fantan.result_from_count(count, broken) == expected

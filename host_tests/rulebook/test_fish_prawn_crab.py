@@ -26,7 +26,7 @@ def expected_ids():
 
 
 def expected_net(bet, dice, color2_at_least=False):
-    """FPC-5/6/7 for one bet and throw, formulated on the list of colours shown."""
+    """FPC-5.1-5.10, FPC-6.1-6.10 and FPC-7 for one bet and throw, formulated on the list of colours shown."""
     colours = [COLOUR_OF[d] for d in dice]
     points = sum(dice)
     triple = len(set(dice)) == 1
@@ -58,7 +58,7 @@ def expected_net(bet, dice, color2_at_least=False):
     return Fraction(pays) if win else Fraction(-1)
 
 
-def test_every_bet_id_with_its_pays_FPC_6():
+def test_every_bet_id_with_its_pays_FPC_6_1_to_6_10():
     pays = fpc.bets()
     assert list(pays) == expected_ids()
     written = {"small": "1:1", "single_crab": "1:1/2:1/3:1", "color1_blue": "1:1", "color2_red": "3:1",
@@ -69,7 +69,7 @@ def test_every_bet_id_with_its_pays_FPC_6():
 
 
 @pytest.mark.parametrize("at_least", [False, True])
-def test_all_216_throws_every_bet_FPC_5_6_7(at_least):
+def test_all_216_throws_every_bet_FPC_5_1_to_FPC_6_10_FPC_7(at_least):
     for dice in ALL_THROWS:
         nets = fpc.resolve(dice, {"color2_at_least": at_least})
         assert list(nets) == expected_ids()
@@ -90,7 +90,7 @@ def test_color2_exactly_two_by_default_and_at_least_two_as_option_FPC_5_5():
     assert fpc.resolve("crab,prawn,crab", {"color2_at_least": True})["color2_green"] == 3
 
 
-def test_published_house_edges_FPC_6():
+def test_published_house_edges_FPC_6_3_to_6_10():
     e = fpc.edge()
     assert e["single_fish"]["house_edge"] == Fraction(17, 216)  # 7.87%, as Sic Bo's single number
     assert e["small"]["house_edge"] == Fraction(1, 36)
@@ -101,7 +101,8 @@ def test_published_house_edges_FPC_6():
         assert e["color3_%s" % c]["house_edge"] == 1 - 21 * Fraction(1, 27)
     assert e["any_color3"]["house_edge"] == 1 - 8 * Fraction(3, 27)
     assert e["total_5"]["house_edge"] == 1 - Fraction(6 * 19, 216)  # FPC fixes 18:1, no range
-    assert fpc.flags() == []
+    assert fpc.flags() == [fpc.COLOR1_NOTE]  # no bet without a house edge; the FPC-5.4 anomaly only
+    assert "FPC-5.4" in fpc.COLOR1_NOTE
 
 
 def test_at_least_two_reading_makes_color2_a_player_edge_and_flags_it_FPC_5_5():
@@ -109,7 +110,7 @@ def test_at_least_two_reading_makes_color2_a_player_edge_and_flags_it_FPC_5_5():
     e = fpc.edge(opts)
     assert e["color2_blue"]["house_edge"] == Fraction(-1, 27)  # 7/27 wins at 3:1 = 28/27
     lines = fpc.flags(opts)
-    assert [line.split()[0] for line in lines] == ["color2_red", "color2_green", "color2_blue"]
+    assert [line.split()[0] for line in lines] == ["color2_red", "color2_green", "color2_blue", "color1_red/green/blue:"]
 
 
 def test_triple_loses_small_and_big_FPC_7():

@@ -95,7 +95,7 @@ def test_evaluate_matches_the_naive_ranking(cards):
     assert poker5.evaluate(cards) == naive_key(cards)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(five_cards, five_cards)
 def test_order_matches_the_naive_ranking(a, b):
     ea, eb = poker5.evaluate(a), poker5.evaluate(b)
@@ -216,7 +216,7 @@ def test_csp_order_matches_an_independent_reading_of_CSP_8(cards):
     assert poker5.csp_compare(a, b) == (1 if naive_csp_key(a) > naive_csp_key(b) else -1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_equal_rank_hands_are_always_settled_by_suit_CSP_8(data):
     """Hands with the same ranks (the only ones where the suit matters) from one deck."""

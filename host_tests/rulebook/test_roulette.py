@@ -46,7 +46,7 @@ def expected_layout():
 EXPECTED = expected_layout()
 
 
-def test_every_bet_with_its_numbers_and_pays_RL_6_RL_7():
+def test_every_bet_with_its_numbers_and_pays_RL_6_1_to_6_17_RL_7():
     pays = roulette.bets()
     assert set(pays) == set(EXPECTED)
     assert len(pays) == 37 + 60 + 14 + 23 + 11 + 10 + 2 + 3 + 3 + 6

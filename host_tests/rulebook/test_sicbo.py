@@ -49,7 +49,7 @@ def total_pay(total, pay_5_16=18, pay_6_15=14):
 
 
 def expected_net(bet, dice, **given):
-    """The net of one bet on one throw, from the bet's id and SB-5/SB-6/SB-7 (a formulation by sorted
+    """The net of one bet on one throw, from the bet's id and SB-5.1-5.13, SB-6.1-6.13 and SB-7 (a formulation by sorted
     faces and list.count, independent of the engine's)."""
     opts = dict(DEFAULTS, **given)
     low, mid, high = sorted(dice)
@@ -96,7 +96,7 @@ def expected_net(bet, dice, **given):
     return Fraction(pays) if win else Fraction(-1)
 
 
-def test_every_bet_id_of_the_digest_with_its_pays_SB_6():
+def test_every_bet_id_of_the_digest_with_its_pays_SB_6_1_to_6_13():
     pays = sicbo.bets()
     assert list(pays) == expected_ids()
     assert len(pays) == 117
@@ -104,12 +104,12 @@ def test_every_bet_id_of_the_digest_with_its_pays_SB_6():
     assert pays["total_5"] == "18:1" and pays["total_15"] == "14:1" and pays["total_17"] == "50:1"
     written = {"double_single_6_1": "50:1", "three_1_2_6": "30:1", "combo_2_5": "5:1", "double_4": "8:1",
                "four_1_3_4_6": "7:1", "triple_2": "150:1", "any_triple": "24:1", "total_9": "6:1",
-               "total_13": "8:1", "total_7": "12:1", "small": "1:1", "even": "1:1"}  # SB-6
+               "total_13": "8:1", "total_7": "12:1", "small": "1:1", "even": "1:1"}  # SB-6.1-6.13
     assert {bet: pays[bet] for bet in written} == written
 
 
 @pytest.mark.parametrize("reading", READINGS, ids=str)
-def test_all_216_throws_every_bet_SB_5_SB_6_SB_7(reading):
+def test_all_216_throws_every_bet_SB_5_1_to_SB_6_13_SB_7(reading):
     ids = expected_ids(reading.get("three_faces", "distinct"), reading.get("short_faces", "equal"))
     assert list(sicbo.bets(reading)) == ids
     for dice in ALL_THROWS:
@@ -134,7 +134,7 @@ def test_odd_even_lose_on_triple_option_SB_7():
     assert sicbo.resolve("1,2,4", {"odd_even_lose_on_triple": True})["odd"] == 1
 
 
-def test_published_house_edges_SB_6():
+def test_published_house_edges_SB_6_1_to_6_13():
     """Published Sic Bo figures (e.g. small/big 2.78%, single number 7.87%), as exact fractions of 216."""
     e = sicbo.edge()
     published = {

@@ -23,7 +23,7 @@ def main():
     t2, expectation = timed(book.expectation)
     print("blackjack basic strategy + infinite-deck edge (exact Fractions): %.3f s  (house edge %.4f%%)"
           % (t + t2, -100 * float(expectation)))
-    against = blackjack.split_sevens_against(opts)
+    against = blackjack.split_table(opts)
     t, _ = timed(lambda: [side_edges(blackjack.options({"decks": d}), against) for d in range(1, 9)])
     print("blackjack exact side-bet tables, decks 1-8:                     %.3f s" % t)
     t, sim = timed(lambda: blackjack.simulate(20000, 1, opts))

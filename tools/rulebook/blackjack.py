@@ -1,16 +1,20 @@
 """Blackjack (Dispatch 56/2004 as amended by 42/2007): the rulebook game module (bets, resolve, edge, strategy).
 
 The round engine is blackjack_round.py, the side bets blackjack_sidebets.py, the basic strategy
-blackjack_strategy.py; this module is the common game interface over them.
+blackjack_strategy.py, whole shoes (burns, cut card, last round) blackjack_shoe.py; this module is the
+common game interface over them. Figures: side bets and insurance exact for 1-8 decks; the main bet by
+simulation of the basic strategy (95% interval), next to the strategy's exact infinite-deck value.
+simulate() deals every round from a full shoe (a continuous shuffler, BJ-2.2.4), so its rounds are
+independent and comparable with the exact figures.
 
 Outcome text for `resolve` (one box, one unit on the main bet): the cards in dealing order, then `|`,
 then the player's decisions in order, comma-separated:
-    CARDS|DECISION,DECISION,...     e.g.  "9s,6d,2h,Kc,8d|double"  "8s,Td,8h,3c,Tc,Th,9s|split,stand,stand"
+    CARDS|DECISION,DECISION,...     e.g.  "9s,6d,2h,Kc,8d,5c|double"  "8s,Td,8h,3c,Tc,Th,9s|split,double,stand"
 Dealing order (BJ-5.1, 5.2): box's first card, dealer's face-up card, box's second card, [`dealing`=box:
 dealer's face-down card], then every card as the decisions call for it (a split hand gets its second
 card when it comes into play), then [burn_before_dealer_second: a burnt card (BJ-4.2)] the dealer's
-second card (shoe dealing) and hitting cards. The
-dealer always completes the hand by the drawing rule. Every card must be used and no more needed.
+second card (shoe dealing) and hitting cards. The dealer always completes the hand by the drawing
+rule. Every card must be used and no more needed.
 Decisions: hit (h), stand (s), double (d), split (p), surrender (r), five (the BJ-19 five-card payout),
 even (even money, BJ-10.3), insure or insure=F (F from 1/2 to 1 of the stake, BJ-12.1; before the
 first playing decision). A hand with nothing left to decide (bust, 21, a doubled hand's card, a split
@@ -35,6 +39,8 @@ Interpretations (each one an option where a reading can be chosen; default first
   half the stake even when the dealer then makes a Blackjack behind a ten.
 - BJ-19 five cards: exactly five cards; the hand is paid half its stake and leaves play.
 - BJ-13: one side bet per box (besides main and insurance); splits and pairs need the same rank.
+- BJ-13.1.2: a split hand whose first two cards form another pair wins the any_pair bet again, 11:1
+  on the same stake each time (any_pair_split_pairs; false: paid once, on the first two cards).
 """
 import math
 import random
@@ -45,14 +51,14 @@ from . import analysis
 from .blackjack_round import ACE, Round, Seat, card_value
 from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
 from .blackjack_strategy import Strategy, UPS
-from .cards import parse_cards
+from .cards import Shoe, parse_cards
 from .errors import RuleError, ShoeExhausted
 from .options import Option, resolve_options, spec
 
 NAME = "blackjack"
 
 OPTIONS = spec(
-    Option("decks", 6, "int", lo=1, hi=8, article="BJ-1.2", help="decks in the shoe (reshuffled every round)"),
+    Option("decks", 6, "int", lo=1, hi=8, article="BJ-1.2", help="decks in the shoe"),
     Option("dealing", "shoe", "choice", choices=("shoe", "box"), article="BJ-5.2",
            help="shoe: dealer's second card after the players (no hole card); box: one deck from the "
                 "metal box, dealer's face-down card dealt before the players act"),
@@ -73,8 +79,11 @@ OPTIONS = spec(
     Option("max_split_hands", 4, "int", lo=4, hi=8, article="BJ-16.1", help="most hands from one box"),
     Option("resplit_non_aces", 1, "int", lo=0, hi=6, article="BJ-16.5",
            help="re-splits allowed for a pair other than aces (Interpretation of 'once')"),
-    Option("surrender", True, "bool", article="BJ-18, BJ-21.2", help="late decision to give up half"),
+    Option("surrender", True, "bool", article="BJ-18, BJ-21.2",
+           help="give up half the stake before the dealer draws (not against an ace)"),
     Option("bonus", True, "bool", article="BJ-15, BJ-21.2", help="suited 6-7-8 / 7-7-7 pays 3:1 at once"),
+    Option("any_pair_split_pairs", True, "bool", article="BJ-13.1.2",
+           help="every split hand whose first two cards form another pair wins any_pair again (11:1 each)"),
     Option("over13_ace", 1, "choice", choices=(1, 11), article="BJ-13.3",
            help="value of an ace for over13/under13 (Interpretation: 1)"),
     Option("sevens_three_mixed", "not_all_same", "choice", choices=("not_all_same", "all_different"),
@@ -104,20 +113,6 @@ def bets(opts=None):
 Outcome = namedtuple("Outcome", "cards decisions")
 
 
-class ReplayShoe:
-    """The outcome's cards in order; running out is an error naming what was short."""
-
-    def __init__(self, cards):
-        self.cards, self.pos = list(cards), 0
-
-    def draw(self):
-        if self.pos >= len(self.cards):
-            raise ShoeExhausted("the outcome has too few cards: the round needs card %d but only %d "
-                                "are given" % (self.pos + 1, len(self.cards)))
-        self.pos += 1
-        return self.cards[self.pos - 1]
-
-
 def _parse_decision(token):
     name, sep, amount = token.strip().lower().partition("=")
     name = ALIASES.get(name, name)
@@ -141,20 +136,24 @@ def _play(outcome, opts):
         counts[c] = counts.get(c, 0) + 1
         if counts[c] > opts["decks"]:
             raise RuleError("card %s appears %d times in a %d-deck shoe" % (c, counts[c], opts["decks"]))
-    shoe = ReplayShoe(outcome.cards)
-    rnd = Round(opts, shoe, [Seat(1)])
-    for name, amount in outcome.decisions:
-        if name == "insure":
-            rnd.insure(0, amount)
-        elif name == "even":
-            rnd.even_money(0)
-        else:
-            getattr(rnd, name)()
-    if rnd.current is not None:
-        _, hand = rnd._hand()
-        raise RuleError("the decisions end while the hand %s (total %d) awaits one of: %s"
-                        % (",".join(map(str, hand.cards)), hand.total, ", ".join(rnd.legal())))
-    rnd.dealer_play()
+    shoe = Shoe(decks=opts["decks"], cards=outcome.cards)
+    try:
+        rnd = Round(opts, shoe, [Seat(1)])
+        for name, amount in outcome.decisions:
+            if name == "insure":
+                rnd.insure(0, amount)
+            elif name == "even":
+                rnd.even_money(0)
+            else:
+                getattr(rnd, name)()
+        if rnd.current is not None:
+            _, hand = rnd.in_play()
+            raise RuleError("the decisions end while the hand %s (total %d) awaits one of: %s"
+                            % (",".join(map(str, hand.cards)), hand.total, ", ".join(rnd.legal())))
+        rnd.dealer_play()
+    except ShoeExhausted:
+        raise RuleError("the outcome has too few cards: the round needs more than the %d given"
+                        % len(shoe.cards)) from None
     if shoe.pos != len(shoe.cards):
         raise RuleError("%d card(s) left over after the round (%s): the round used %d"
                         % (len(shoe.cards) - shoe.pos, ",".join(map(str, shoe.cards[shoe.pos:])), shoe.pos))
@@ -186,7 +185,7 @@ def round_nets(rnd):
         nets["insurance"] = Fraction(2) if rnd.dealer_blackjack() else Fraction(-1)
     else:
         nets["insurance"] = Fraction(0)
-    nets.update(side_nets(seat.first_two, seat.sevens_third, rnd.opts))
+    nets.update(side_nets(seat.first_two, seat.sevens_third, rnd.opts, seat.split_pairs))
     return nets
 
 
@@ -199,10 +198,8 @@ def resolve(outcome, opts=None):
 
 # ---- strategy, simulation, edges ------------------------------------------------------------
 _STRATEGIES = {}
-
-
-STRATEGY_NEUTRAL = ("decks", "dealing", "over13_ace", "sevens_three_mixed", "cut_from_end", "burn_start",
-                    "burn_each_round", "burn_before_dealer_second")
+STRATEGY_NEUTRAL = ("decks", "dealing", "over13_ace", "sevens_three_mixed", "any_pair_split_pairs",
+                    "cut_from_end", "burn_start", "burn_each_round", "burn_before_dealer_second")
 
 
 def strategy_for(opts):
@@ -246,7 +243,7 @@ def play_round(opts, shoe, book, cache, boxes=1):
     rnd = Round(opts, shoe, [Seat(1) for _ in range(boxes)])
     up = card_value(rnd.up)
     while rnd.current is not None:
-        seat, hand = rnd._hand()
+        seat, hand = rnd.in_play()
         legal = tuple(rnd.legal())
         values = [card_value(c) for c in hand.cards]
         key = (up, sum(values), 1 in values, min(len(values), 6),
@@ -289,10 +286,11 @@ def simulate(rounds, seed, opts=None):
     return out
 
 
-def split_sevens_against(opts):
-    """Face-up values against which the basic strategy splits a pair of 7s."""
+def split_table(opts):
+    """{pair value (1 = aces): face-up values against which the basic strategy splits that pair}."""
     book = strategy_for(opts)
-    return {up for up in UPS if book.first_two_best(up, 14, False, 7)[0] == "split"}
+    return {pair: {up for up in UPS if book.first_two_best(up, 2 * pair, pair == 1, pair)[0] == "split"}
+            for pair in range(1, 11)}
 
 
 def edge(opts=None, rounds=DEFAULT_MC_ROUNDS, seed=2004):
@@ -305,12 +303,13 @@ def edge(opts=None, rounds=DEFAULT_MC_ROUNDS, seed=2004):
     half = 1.96 * sim["stderr"]
     out["main"] = {"pays": MAIN_PAYS, "method": "monte_carlo", "rounds": rounds,
                    "house_edge": -sim["mean_net"], "ci95": [-sim["mean_net"] - half, -sim["mean_net"] + half],
-                   "infinite_deck_house_edge": float(infinite), "strategy": "basic (python -m rulebook strategy blackjack)"}
+                   "infinite_deck_house_edge": float(infinite),
+                   "strategy": "basic (python -m rulebook strategy blackjack)"}
     n = 52 * opts["decks"]
     p_ten = Fraction(16 * opts["decks"], n - 1)   # BJ-12.2: the dealer's next card completes a Blackjack
     out["insurance"] = {"pays": INSURANCE_PAYS, "win_probability": p_ten, "house_edge": 1 - 3 * p_ten,
                         "distribution": {Fraction(-1): 1 - p_ten, Fraction(2): p_ten}}
-    out.update(side_edges(opts, split_sevens_against(opts)))
+    out.update(side_edges(opts, split_table(opts)))
     return out
 
 
@@ -320,7 +319,8 @@ def flags(opts=None, edges=None):
     lines = []
     for bet, fig in edges.items():
         if fig["house_edge"] <= 0:
-            line = "%s (pays %s): house edge %s is not positive" % (bet, fig["pays"], analysis.percent(fig["house_edge"]))
+            line = "%s (pays %s): house edge %s is not positive" % (
+                bet, fig["pays"], analysis.percent(fig["house_edge"]))
             if bet == "main":
                 book = strategy_for(opts)
                 worth = book.expectation() - Strategy(opts, five_card=False).expectation()

@@ -47,15 +47,19 @@ def is_blackjack(cards):
     return len(cards) == 2 and hand_total(cards)[0] == 21
 
 
-def dealer_must_hit(cards, opts):
+def dealer_hits(total, soft, ncards, opts):
     """BJ-6.1: hit 16 or less and soft 17, stand on 17 or more; BJ-6.6 names only A+6 as soft 17
     (option soft17_scope: `all` soft 17s, the Interpretation, or `six_ace`, a two-card A+6 only)."""
-    total, soft = hand_total(cards)
     if total < 17:
         return True
     if total == 17 and soft and opts["dealer_hits_soft17"]:
-        return opts["soft17_scope"] == "all" or len(cards) == 2
+        return opts["soft17_scope"] == "all" or ncards == 2
     return False
+
+
+def dealer_must_hit(cards, opts):
+    total, soft = hand_total(cards)
+    return dealer_hits(total, soft, len(cards), opts)
 
 
 def bonus_hand(cards):
@@ -118,6 +122,7 @@ class Seat:
         self.hands = []
         self.first_two = []
         self.sevens_third = None    # BJ-13.2.2: first card dealt after the first split of 7,7
+        self.split_pairs = 0        # BJ-13.1.2: split hands whose first two cards form another pair
         self.insurance = Fraction(0)
         self.acted = False          # any hit/stand/double/split/surrender/five decision made
         self.resplits = 0           # re-splits of a non-ace pair used (BJ-16.5)
@@ -167,7 +172,8 @@ class Round:
             return None
         return self.seat_i, self.hand_i
 
-    def _hand(self):
+    def in_play(self):
+        """(seat, hand) of the hand to act; RuleError when the players have finished."""
         if self.current is None:
             raise RuleError("no player hand is in play: the players have finished")
         return self.seats[self.seat_i], self.seats[self.seat_i].hands[self.hand_i]
@@ -278,7 +284,7 @@ class Round:
     # ---- player decisions ---------------------------------------------------------------------
     def _acting(self, name):
         self._verify(name)
-        seat, hand = self._hand()
+        seat, hand = self.in_play()
         seat.acted = True
         self.offer_open = False
         if name != "split" and hand.split and len(hand.cards) == 2 and self._can("split"):
@@ -313,8 +319,8 @@ class Round:
         hand.split = True
         hand.stake = seat.main
         seat.hands.insert(self.hand_i + 1, new)
-        self._deal_to(hand)
-        if first_split and hand.cards[0].rank == 7 and seat.first_two[0].rank == 7:
+        self._deal_second(seat, hand)
+        if first_split and hand.cards[0].rank == 7:
             seat.sevens_third = hand.cards[1]
         self._advance()
 
@@ -335,7 +341,9 @@ class Round:
         return self._insure_reason(seat_i, amount) is None
 
     def _insure_reason(self, seat_i, amount):
-        seat = self._seat(seat_i)
+        if not self._seat_exists(seat_i):
+            return self._no_seat(seat_i)
+        seat = self.seats[seat_i]
         if self.up.rank != ACE:
             return "insurance is offered only against a dealer's ace (BJ-12.1)"
         if not self.offer_open:
@@ -364,7 +372,9 @@ class Round:
         return self._even_reason(seat_i) is None
 
     def _even_reason(self, seat_i):
-        seat = self._seat(seat_i)
+        if not self._seat_exists(seat_i):
+            return self._no_seat(seat_i)
+        seat = self.seats[seat_i]
         hand = seat.hands[0]
         if seat.split or not hand.blackjack:
             return "even money is for a box holding a Blackjack (BJ-10.3)"
@@ -384,16 +394,23 @@ class Round:
         hand = self.seats[seat_i].hands[0]
         hand.at_once = hand.stake
 
-    def _seat(self, seat_i):
-        if not isinstance(seat_i, int) or not 0 <= seat_i < len(self.seats):
-            raise RuleError("no box %r at this table (boxes 0-%d)" % (seat_i, len(self.seats) - 1))
-        return self.seats[seat_i]
+    def _seat_exists(self, seat_i):
+        return isinstance(seat_i, int) and not isinstance(seat_i, bool) and 0 <= seat_i < len(self.seats)
+
+    def _no_seat(self, seat_i):
+        return "no box %r at this table (boxes 0-%d)" % (seat_i, len(self.seats) - 1)
 
     # ---- dealing and flow ---------------------------------------------------------------------
     def _deal_to(self, hand):
         hand.cards.append(self.shoe.draw())
         if self.opts["bonus"] and hand.at_once is None and bonus_hand(hand.cards):
             hand.at_once = 3 * hand.stake   # BJ-15: paid at once, even against a dealer's ace
+
+    def _deal_second(self, seat, hand):
+        """A split hand's second card; a pair again counts for the any_pair bet (BJ-13.1.2)."""
+        self._deal_to(hand)
+        if hand.cards[0].rank == hand.cards[1].rank:
+            seat.split_pairs += 1
 
     def _next_hand(self):
         self.hand_i += 1
@@ -408,7 +425,7 @@ class Round:
                 continue
             hand = seat.hands[self.hand_i]
             if len(hand.cards) == 1:
-                self._deal_to(hand)
+                self._deal_second(seat, hand)
             if hand.at_once is None and not hand.stood and hand.total <= 21 \
                     and any(self._can(n) for n in ("hit", "double", "split", "five")):
                 return
@@ -467,7 +484,7 @@ class Round:
         out = {"main": main}
         if seat.insurance:
             out["insurance"] = 2 * seat.insurance if dealer_bj else -seat.insurance   # BJ-12.2/12.3
-        per_unit = side_nets(seat.first_two, seat.sevens_third, self.opts)
+        per_unit = side_nets(seat.first_two, seat.sevens_third, self.opts, seat.split_pairs)
         for bet, stake in seat.side.items():
             out[bet] = per_unit[bet] * stake
         return out

@@ -16,6 +16,8 @@ Blackjack, against any other dealer hand) so the no-hole-card risk is weighed ex
 """
 from fractions import Fraction
 
+from .blackjack_round import dealer_hits
+
 P_CARD = {v: Fraction(4 if v == 10 else 1, 13) for v in range(1, 11)}   # value 1 = ace
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 PAIRS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)   # value of the pair's rank (10: two of one ten rank)
@@ -45,8 +47,7 @@ def dealer_distribution(up, opts):
         total, soft = best(hard, ace)
         if total > 21:
             out = {"bust": Fraction(1)}
-        elif total >= 17 and not (total == 17 and soft and opts["dealer_hits_soft17"]
-                                  and (opts["soft17_scope"] == "all" or n == 2)):
+        elif not dealer_hits(total, soft, n, opts):
             out = {total: Fraction(1)}
         else:
             out = {}

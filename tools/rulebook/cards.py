@@ -49,7 +49,7 @@ def check_single_deck(cards):
     seen = set()
     for c in cards:
         if c in seen:
-            raise RuleError("card %s appears twice in a one-deck game" % c)
+            raise RuleError("card %s appears twice in a one-deck game" % (c,))
         seen.add(c)
 
 

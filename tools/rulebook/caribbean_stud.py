@@ -158,6 +158,7 @@ def _nets(result, category, opts):
 
 
 def bets(opts=None):
+    """{bet: pays}; the progressive's amounts are cents for a bet of progressive_bet cents."""
     opts = _opts(opts)
     raise_tiers = [RAISE_PAYS[c] for c in range(STRAIGHT_FLUSH + 1) if c != PAIR] + [opts["royal_pays"]]
     fixed = ["%s %d" % (c, opts["fixed_" + c]) for c in ("flush", "full_house", "four_of_a_kind")]
@@ -298,7 +299,8 @@ def simulate(rounds, seed, opts=None):
 
 def progressive_edge(pool_cents, opts=None):
     """Exact house edge of the progressive bet (per unit bet) with the pool at `pool_cents`: the player's
-    five cards decide (CSP-10.2), the stake is always collected; one box hitting alone."""
+    five cards decide (CSP-10.2), the stake is collected (returned on a win with
+    progressive_stake_returned); one box hitting alone, the player never folding a paying hand."""
     opts = _opts(opts)
     counts = poker5.category_counts()
     total = sum(counts)
@@ -324,12 +326,14 @@ def break_even_pool(opts=None):
 
 
 def edge(opts=None):
+    """Figures per bet: ante and raise by Monte Carlo with a 95% interval, progressive exact (module doc)."""
     opts = _opts(opts)
     pays = bets(opts)
     n = opts["mc_rounds"]
     hs, hq, rs, rq, _, _, nr, wins, raise_wins = _play(n, opts["mc_seed"], opts)
     out = {}
-    for bet, (s, q, m, p) in (("ante", (hs, hq, n, wins / n)), ("raise", (rs, rq, nr, raise_wins / nr if nr else None))):
+    raise_p = raise_wins / nr if nr else None
+    for bet, (s, q, m, p) in (("ante", (hs, hq, n, wins / n)), ("raise", (rs, rq, nr, raise_p))):
         mean, err = _mean_stderr(s, q, m)
         he = -mean if mean is not None else None
         half = 1.959964 * err if err is not None else None
@@ -348,6 +352,7 @@ def edge(opts=None):
 
 
 def flags(opts=None, edges=None):
+    """One line per bet whose house edge is not positive (with why), and a binding max_payout cap."""
     opts = _opts(opts)
     edges = edges if edges is not None else edge(opts)
     lines = []

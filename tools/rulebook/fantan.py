@@ -1,7 +1,7 @@
 """Fan-Tan (Dispatch 58/2004): the result from a button count, every bet, settlement with commission, odds.
 
 Outcome: the result 1..4. parse_outcome takes '1'..'4', or 'count=N' / 'count=N,broken=K' for the
-buttons under the cover (FT-3, FT-5.3). The regulation fixes no distribution of the heap, so the
+buttons under the cover (FT-3.1, FT-3.2, FT-5.3). The regulation fixes no distribution of the heap, so the
 analysis assumes the four results equally likely.
 Bet ids: fan_N, nim_W_P (W wins, P pushes), kwok_A_B, nga_A_B_P (A<B win, P pushes), sam_hong_A_B_C.
 Commission (FT-9): the house keeps `commission` (default 5%) of every win's pay, not of the stake;
@@ -9,7 +9,7 @@ a push (FT-8) returns the stake untouched.
 Interpretations:
 - FT-6.1 kwok "on two numbers" names no pairs: the layout's corners, the adjacent pairs 1_2, 2_3, 3_4,
   1_4, are taken; option kwok_pairs=any adds 1_3 and 2_4.
-- FT-3/FT-5.3: a count names every button under the cover, broken ones included; the broken ones are
+- FT-3.1/FT-5.3: a count names every button under the cover, broken ones included; the broken ones are
   void and the remainder is taken over the rest, which must be at least one button.
 """
 from fractions import Fraction
@@ -146,4 +146,4 @@ def simulate(rounds, seed, opts=None):
 
 
 def strategy(opts=None):
-    return "No decisions: every Fan-Tan bet is settled by the result 1-4 alone (FT-6, FT-7, FT-8, FT-9)."
+    return "No decisions: every Fan-Tan bet is settled by the result 1-4 alone (FT-6.1, FT-6.2.1-6.2.4, FT-7, FT-8, FT-9)."

@@ -72,9 +72,14 @@ def edge(opts=None):
     return sicbo.throw_edges(_table(resolve_options(OPTIONS, opts)))
 
 
+# A regulation anomaly flags() always reports, whatever the edges.
+COLOR1_NOTE = ("color1_red/green/blue: FPC-5.4's note (one, three or none of the colour lose) contradicts its "
+               "main clause (only one die of the colour wins); settled by the main clause")
+
+
 def flags(opts=None, edges=None):
     opts = resolve_options(OPTIONS, opts)
-    return analysis.flag_lines(edges if edges is not None else edge(opts))
+    return analysis.flag_lines(edges if edges is not None else edge(opts)) + [COLOR1_NOTE]
 
 
 def simulate(rounds, seed, opts=None):
@@ -83,4 +88,4 @@ def simulate(rounds, seed, opts=None):
 
 
 def strategy(opts=None):
-    return "No decisions: every Fish-Prawn-Crab bet is settled by the three dice alone (FPC-5, FPC-6, FPC-7)."
+    return "No decisions: every Fish-Prawn-Crab bet is settled by the three dice alone (FPC-5.1-5.10, FPC-6.1-6.10, FPC-7)."

@@ -2,7 +2,7 @@
 
 The layout is 0 above twelve rows of three (row r holds 3r+1, 3r+2, 3r+3); every multi-number bet is a
 shape on that grid, so the bets are generated, not listed. Outcome: the pocket 0..36 (RL-1.2, RL-4).
-Interpretations (the regulation gives the bets' sizes and pays, not their shapes, RL-6):
+Interpretations (the regulation gives the bets' sizes and pays, not their shapes, RL-6.1-6.6):
 - the standard single-zero layout: 0 is adjacent to 1, 2 and 3 (split_0_1/0_2/0_3, street_0_1_2,
   street_0_2_3, corner_0_1_2_3); red = 1-10 and 19-28 odd, 11-18 and 29-36 even; columns by n mod 3;
 - a nine-number bet (RL-6.6) is three consecutive streets, i.e. a 3x3 block of the grid;
@@ -41,7 +41,7 @@ def _ids(numbers):
 
 
 def layout():
-    """{bet_id: frozenset of numbers}, in RL-6 order, derived from the grid."""
+    """{bet_id: frozenset of numbers}, in the order of RL-6.1-6.17, derived from the grid."""
     bets = {"straight_%d" % n: {n} for n in POCKETS}  # RL-6.1
     splits = [{0, 1}, {0, 2}, {0, 3}]  # RL-6.2
     for r, row in enumerate(ROWS):

@@ -222,4 +222,4 @@ def simulate(rounds, seed, opts=None):
 
 
 def strategy(opts=None):
-    return "No decisions: every Sic Bo bet is settled by the three dice alone (SB-5, SB-6, SB-7)."
+    return "No decisions: every Sic Bo bet is settled by the three dice alone (SB-5.1-5.13, SB-6.1-6.13, SB-7)."

@@ -26,7 +26,7 @@ class FanTanController(Controller):
     def prompt(self):
         st = self.state
         if st == "idle":
-            return "ROUND %d" % self.round_no, "COVER, PRESS SHAKE"
+            return "ROUND %d" % self.round_no, "COVER THEN SHAKE"
         if st == "betting":
             return "PLACE BETS", "BELL TO CLOSE"
         if st == "closed":

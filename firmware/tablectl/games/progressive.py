@@ -108,11 +108,23 @@ class ProgressiveController(Controller):
                 name = self.classes[int(self.entry) - 1] if self.entry else ""
                 return "S%d CLASS 1-%d?" % (self.hit_seat, len(self.classes)), (self.entry + " " + name).upper()
             if self.step == "cards":
-                return "S%d CARDS/ENTER" % self.hit_seat, "%d: %s" % (len(self.entry) // 3, self.entry[-9:])
+                return "S%d CARDS/ENTER" % self.hit_seat, self.cards_text()
             return "LOCKED %s" % "".join(str(s) for s in self.seat_list(self.locked)), \
                 "HITS %d CONFIRM" % len(self.hits)
         seat, cls, cents = self.awards[self.shown_award]
         return "WIN SEAT %d" % seat, "%s %s" % (money(cents), cls.upper())
+
+    def cards_text(self):
+        """The cards typed so far by name (the last three) and the digits of the one being typed."""
+        e = self.entry
+        whole = len(e) - len(e) % _CARD_DIGITS
+        names = []
+        for i in range(max(0, whole - 3 * _CARD_DIGITS), whole, _CARD_DIGITS):
+            try:
+                names.append(_cards.name(card_from_digits(e[i:i + _CARD_DIGITS])))
+            except ValueError:
+                names.append("??")
+        return "%d: %s %s" % (whole // _CARD_DIGITS, " ".join(names), e[whole:])
 
     def animate(self, now):
         """Jackpot digits: the award while paying, else the pool, counting up in steps (never down slowly)."""

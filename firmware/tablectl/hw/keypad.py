@@ -27,7 +27,8 @@ class Matrix:
         for r in range(len(rows)):
             rows[r].value(1)
             for c in range(len(cols)):
-                self.pins[keys[r][c]] = _KeyPin(self, bit)
+                if keys[r][c]:  # '' marks a position with no key
+                    self.pins[keys[r][c]] = _KeyPin(self, bit)
                 bit <<= 1
 
     def scan(self):

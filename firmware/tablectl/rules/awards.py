@@ -3,7 +3,7 @@
     cfg = config_for('caribbean_stud', seed_cents=500000, rate_bp=2000, limit_cents=10000000,
                      fixed_cents={'flush': 5000, 'full_house': 7500, 'four_of_a_kind': 10000})
     p = pool.Pool(**cfg)
-    GAMES[game] -> (class ids by class code, {class id: (kind, default percent_bp)}, shared)
+    GAMES[game] = table(game) -> (class ids by class code, {class id: (kind, default percent_bp)}, shared)
 
 Poker games (CSP-10.2, F3-16.3): flush, full house, four of a kind fixed; straight flush max(fixed,
 10%); royal max(fixed, the pool); each box is paid its own award. Baccarat (BAC-17.6-17.12): each class
@@ -15,40 +15,51 @@ so a board that only runs a pool does not hold these tables in RAM.
 """
 from . import hands
 
-# game -> (class ids by code, {class id: (kind, default percent_bp)}, shared): rulebook.progressive's table
-_POKER = {"flush": ("fixed", 0), "full_house": ("fixed", 0), "four_of_a_kind": ("fixed", 0),
-          "straight_flush": ("percent", 1000), "royal_flush": ("pool", 10000)}
-GAMES = {
-    "caribbean_stud": (hands.CLASS_IDS, _POKER, False),
-    "fortune3": (hands.CLASS_IDS, _POKER, False),
-    "baccarat_a": (hands.BACCARAT_CLASS_IDS["a"], {
-        "royal": ("pool", 10000), "paradise_straight": ("percent", 1000), "four_of_a_kind": ("fixed", 0),
-        "two_pairs": ("fixed", 0), "three_of_a_kind": ("fixed", 0), "one_pair": ("fixed", 0)}, True),
-    "baccarat_b": (hands.BACCARAT_CLASS_IDS["b"], {
-        "six_of_a_kind": ("pool", 10000), "five_of_a_kind": ("fixed", 0), "two_threes": ("fixed", 0),
-        "four": ("fixed", 0), "three": ("fixed", 0)}, True),
-    "baccarat_c": (hands.BACCARAT_CLASS_IDS["c"], {
-        "six_same_colour": ("pool", 10000), "six_of_a_kind": ("percent", None),
-        "five_of_a_kind": ("none", 0), "two_threes": ("fixed", 0), "four": ("fixed", 0),
-        "three": ("fixed", 0)}, True),
-}
+_NAMES = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
+
+
+def table(game):
+    """(class ids by class code, {class id: (kind, default percent_bp)}, shared) of one game, the
+    same table as rulebook.progressive.GAMES."""
+    if game in ("caribbean_stud", "fortune3"):  # CSP-10.2, F3-16.3
+        return hands.CLASS_IDS, {
+            "flush": ("fixed", 0), "full_house": ("fixed", 0), "four_of_a_kind": ("fixed", 0),
+            "straight_flush": ("percent", 1000), "royal_flush": ("pool", 10000)}, False
+    if game == "baccarat_a":  # BAC-17.6, 17.7, 17.8
+        return hands.BACCARAT_CLASS_IDS["a"], {
+            "royal": ("pool", 10000), "paradise_straight": ("percent", 1000), "four_of_a_kind": ("fixed", 0),
+            "two_pairs": ("fixed", 0), "three_of_a_kind": ("fixed", 0), "one_pair": ("fixed", 0)}, True
+    if game == "baccarat_b":  # BAC-17.6, 17.9
+        return hands.BACCARAT_CLASS_IDS["b"], {
+            "six_of_a_kind": ("pool", 10000), "five_of_a_kind": ("fixed", 0), "two_threes": ("fixed", 0),
+            "four": ("fixed", 0), "three": ("fixed", 0)}, True
+    if game == "baccarat_c":  # BAC-17.10, 17.11 (percentage not stated), 17.12; C.3 has no award
+        return hands.BACCARAT_CLASS_IDS["c"], {
+            "six_same_colour": ("pool", 10000), "six_of_a_kind": ("percent", None),
+            "five_of_a_kind": ("none", 0), "two_threes": ("fixed", 0), "four": ("fixed", 0),
+            "three": ("fixed", 0)}, True
+    raise ValueError("progressive game must be one of %s, got %r" % (", ".join(_NAMES), game))
+
+
+GAMES = {}
+for _game in _NAMES:
+    GAMES[_game] = table(_game)
+del _game
 
 
 def config_for(game, seed_cents, rate_bp, limit_cents, fixed_cents, pct_bp=None, fixed_from_pool=True,
                royal_share_each=False):
     """Pool keyword arguments for a game's award table; fixed_cents and pct_bp are keyed by class id
     (e.g. 'flush', 'six_of_a_kind'); every 'fixed' class needs its amount, others default to 0."""
-    if game not in GAMES:
-        raise ValueError("progressive game must be one of %s, got %r" % (", ".join(sorted(GAMES)), game))
-    ids, table, shared = GAMES[game]
+    ids, classes, shared = table(game)
     fixed_cents = fixed_cents or {}
     pct_bp = pct_bp or {}
     for cid in fixed_cents:
-        if cid not in table:
+        if cid not in classes:
             raise ValueError("%s has no class %r (classes: %s)" % (game, cid, ", ".join(ids[1:])))
     awards = {}
-    for cid in table:
-        kind, bp = table[cid]
+    for cid in classes:
+        kind, bp = classes[cid]
         if cid in pct_bp:
             if kind != "percent":
                 raise ValueError("%s %s is not a percentage award" % (game, cid))

@@ -19,9 +19,10 @@ one tuple, and (spot, pays) pairs are interned, so a table costs a few KB.
 The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
 tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
-from . import dicetab as _tab
+import sys
 
 GAMES = ("sicbo", "fish_prawn_crab")
+_spot_ids = {}  # game -> tuple of ids, made once: a new table for new options reuses the strings
 
 
 class DiceTable:
@@ -36,18 +37,33 @@ class DiceTable:
             if odd_even_lose_on_triple not in (True, False) or color2_at_least:
                 raise ValueError("odd_even_lose_on_triple is True or False; color2_at_least is "
                                  "a fish_prawn_crab option")
-            spots, rows = _tab.SICBO_SPOTS, _tab.SICBO_ROWS
+            which = 0
         elif game == "fish_prawn_crab":
             if pay_5_16 != 18 or pay_6_15 != 14 or odd_even_lose_on_triple:
                 raise ValueError("fish_prawn_crab pays are fixed by FPC-6.10 (5/16 18:1, 6/15 14:1) "
                                  "and it has no odd/even bets")
             if color2_at_least not in (True, False):
                 raise ValueError("color2_at_least must be True or False")
-            spots, rows = _tab.FPC_SPOTS, _tab.FPC_ROWS
+            which = 1
         else:
             raise ValueError("game must be one of %s, got %r" % (", ".join(GAMES), game))
         self.game = game
-        self.spots = tuple(spots.split())
+        # the encoded module is imported for the build and dropped after it: a board keeps only
+        # the decoded table (about 5 KB less RAM on the unix port)
+        from . import dicetab as _tab
+        try:
+            spots, rows = (_tab.SICBO_SPOTS, _tab.SICBO_ROWS) if which == 0 else (_tab.FPC_SPOTS, _tab.FPC_ROWS)
+            self._decode(game, spots, rows, _tab, pay_5_16, pay_6_15, odd_even_lose_on_triple, color2_at_least)
+        finally:
+            sys.modules.pop(_tab.__name__, None)
+            package = sys.modules.get(__name__.rsplit(".", 1)[0])
+            if package is not None and "dicetab" in dir(package):
+                delattr(package, "dicetab")
+
+    def _decode(self, game, spots, rows, _tab, pay_5_16, pay_6_15, odd_even_lose_on_triple, color2_at_least):
+        if game not in _spot_ids:
+            _spot_ids[game] = tuple(spots.split())
+        self.spots = _spot_ids[game]
         marker = {_tab.PAY_5_16: pay_5_16, _tab.PAY_6_15: pay_6_15,
                   _tab.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,
                   _tab.COLOR2_OF_THREE: 3 if color2_at_least else 0}

@@ -77,9 +77,7 @@ class Pool:
             raise ValueError("rate_bp must be 0..10000 basis points, got %r" % (rate_bp,))
         if not isinstance(awards, dict) or not awards:
             raise ValueError("awards must map each class to (kind, fixed_cents, percent_bp)")
-        self._kind = {}
-        self._fixed = {}
-        self._bp = {}
+        self._award = {}  # class -> (kind code, fixed cents, percent_bp): one dict, small on a board
         for cls in awards:
             try:
                 kind, fixed, bp = awards[cls]
@@ -90,9 +88,7 @@ class Pool:
             _cents("fixed amount of class %r" % (cls,), fixed)
             if not isinstance(bp, int) or isinstance(bp, bool) or not 0 <= bp <= 10000:
                 raise ValueError("percent_bp of class %r must be 0..10000, got %r" % (cls, bp))
-            self._kind[cls] = KINDS.index(kind)
-            self._fixed[cls] = fixed
-            self._bp[cls] = bp
+            self._award[cls] = (KINDS.index(kind), fixed, bp)
         self.awards = awards
         self.seed = seed_cents
         self.rate_bp = rate_bp
@@ -173,7 +169,7 @@ class Pool:
         """[(class, [seats])] in payment order (see the module docstring)."""
         events = []
         for seat, cls in hits:
-            kind = self._kind[cls]
+            kind = self._award[cls][0]
             if self.shared or kind == _POOL:  # one award shared by its winners (CSP-10.5, BAC-17)
                 for ev in events:
                     if ev[0] == cls:
@@ -186,10 +182,10 @@ class Pool:
         if not self.shared:  # CSP-10.7, F3-15.5: straight flushes before the royal
             last_pct = -1
             for i in range(len(events)):
-                if self._kind[events[i][0]] == _PERCENT:
+                if self._award[events[i][0]][0] == _PERCENT:
                     last_pct = i
             for i in range(last_pct):
-                if self._kind[events[i][0]] == _POOL:
+                if self._award[events[i][0]][0] == _POOL:
                     events.insert(last_pct, events.pop(i))
                     break
         return events
@@ -211,7 +207,7 @@ class Pool:
                 raise ValueError("seat must be 1..%d from the dealer's left, got %r" % (MAX_SEATS, seat))
             if seen[seat]:
                 raise ValueError("seat %d has two hits in one round: a box holds one hand" % seat)
-            if cls not in self._kind:
+            if cls not in self._award:
                 raise ValueError("class %r has no award in this pool" % (cls,))
             if any_locked and not self.locked[seat - 1]:
                 raise ValueError("seat %d has no progressive bet locked this round" % seat)
@@ -222,14 +218,13 @@ class Pool:
         payouts = []
         bases = {}
         for cls, seats in self._events(checked):
-            kind = self._kind[cls]
-            fix = self._fixed[cls]
+            kind, fix, bp = self._award[cls]
             n = len(seats)
             if kind == _POOL:
                 if self.royal_share_each and not self.shared:
                     share = max(fix, pool // n)
                 else:
-                    share = max(fix, _percent_of(pool, self._bp[cls])) // n
+                    share = max(fix, _percent_of(pool, bp)) // n
                 total = share * n
                 take = min(total, pool)
                 pool -= take
@@ -238,7 +233,7 @@ class Pool:
                 if kind == _PERCENT:
                     if cls not in bases:
                         bases[cls] = pool  # every straight flush of a round: one base (CSP-10.6)
-                    pct = _percent_of(bases[cls], self._bp[cls])
+                    pct = _percent_of(bases[cls], bp)
                     whole = max(fix, pct)
                     from_pool = self.fixed_from_pool or pct >= fix
                 else:

@@ -1,0 +1,73 @@
+"""ESP32 (WROOM-32) board: pins by role from pins.csv, the drivers wired on them.
+
+Differences from the Pico reference: the seat sensors come through a 74HC165 shift register (three
+pins instead of seven), the jackpot digits are a 6-digit TM1637 (two pins). The keypad, text display,
+lamp board, shaker, bell and watchdog are wired as on the Pico (see boards/pico/board.py).
+"""
+from machine import I2C, Pin, Signal
+import neopixel
+
+from tablectl.hw.clock import ticks_ms
+from tablectl.hw.keypad import Matrix
+from tablectl.hw.lamps import Lamps, NeoBackend
+from tablectl.hw.lcd import Lcd
+from tablectl.hw.outputs import Bell, Lamp, Shaker
+from tablectl.hw.shiftin import ShiftIn
+from tablectl.hw.tm1637 import Tm1637
+from tablectl.hw.wiring import Board, read_pins
+
+KEYS = (("1", "2", "3", "SHAKE", "LOCK"),
+        ("4", "5", "6", "BELL", "HIT"),
+        ("7", "8", "9", "CONFIRM", "HISTORY"),
+        ("CLEAR", "0", "ENTER", "VOID", ""))
+LAMP_COUNT = 120
+SHAKER_MAX_MS = 8000
+WDT_MS = 5000
+ROOT = "/"
+
+
+def here(name):
+    f = globals().get("__file__", "/board.py")
+    return (f.rsplit("/", 1)[0] + "/" if "/" in f else "") + name
+
+
+class LazyWdt:
+    """machine.WDT started at the first feed: importing the board at the REPL does not arm it."""
+
+    def __init__(self, timeout_ms):
+        self.timeout_ms = timeout_ms
+        self._wdt = None
+        self.feeds = 0
+
+    def feed(self):
+        if self._wdt is None:
+            from machine import WDT
+            self._wdt = WDT(timeout=self.timeout_ms)
+        self._wdt.feed()
+        self.feeds += 1
+
+
+def make():
+    p = read_pins(here("pins.csv"))
+    rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
+    cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP if p["KEY_COL%d" % i] < 34 else None)
+            for i in range(1, 6)]
+    keypad = Matrix(rows, cols, KEYS)
+    seats = ShiftIn(Pin(p["SEATS_LOAD"], Pin.OUT, value=1), Pin(p["SEATS_CLK"], Pin.OUT, value=0),
+                    Pin(p["SEATS_DATA"], Pin.IN), count=8)
+    cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
+    np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    return Board(
+        buttons=keypad.pins,
+        scanners=(keypad, seats),
+        seats=seats.pins[:7],
+        shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
+        bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
+        betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),
+        lamps=Lamps(NeoBackend(np), LAMP_COUNT),
+        display=Lcd(i2c, 0x27, 16, 2),
+        jackpot=Tm1637(Pin(p["JACKPOT_CLK"], Pin.OUT, value=1), Pin(p["JACKPOT_DIO"], Pin.OUT, value=1), digits=6),
+        wdt=LazyWdt(WDT_MS),
+        ticks_ms=ticks_ms,
+    )

@@ -1,0 +1,71 @@
+"""Raspberry Pi Pico (RP2040), the reference board: pins by role from pins.csv, the drivers wired on them.
+
+Dealer's panel: a 4 x 5 key matrix (rows driven, columns pulled up) laid out as KEYS. Text display:
+16x2 HD44780 on a PCF8574 backpack (I2C0, address 0x27). Jackpot digits: MAX7219, 8 digits (SPI0).
+Lamp board: WS2812 chain of LAMP_COUNT (neopixel). Seat sensors: 7 GPIO inputs. The shaker output
+runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts at its first feed
+(App.run), so a stopped firmware resets the board within WDT_MS.
+"""
+from machine import I2C, SPI, WDT, Pin, Signal
+import neopixel
+
+from tablectl.hw.clock import ticks_ms
+from tablectl.hw.keypad import Matrix
+from tablectl.hw.lamps import Lamps, NeoBackend
+from tablectl.hw.lcd import Lcd
+from tablectl.hw.max7219 import Max7219
+from tablectl.hw.outputs import Bell, Lamp, Shaker
+from tablectl.hw.wiring import Board, read_pins
+
+KEYS = (("1", "2", "3", "SHAKE", "LOCK"),
+        ("4", "5", "6", "BELL", "HIT"),
+        ("7", "8", "9", "CONFIRM", "HISTORY"),
+        ("CLEAR", "0", "ENTER", "VOID", ""))
+LAMP_COUNT = 120
+SHAKER_MAX_MS = 8000
+WDT_MS = 5000
+ROOT = "/"
+
+
+def here(name):
+    f = globals().get("__file__", "/board.py")
+    return (f.rsplit("/", 1)[0] + "/" if "/" in f else "") + name
+
+
+class LazyWdt:
+    """machine.WDT started at the first feed: importing the board at the REPL does not arm it."""
+
+    def __init__(self, timeout_ms):
+        self.timeout_ms = timeout_ms
+        self._wdt = None
+        self.feeds = 0
+
+    def feed(self):
+        if self._wdt is None:
+            self._wdt = WDT(timeout=self.timeout_ms)
+        self._wdt.feed()
+        self.feeds += 1
+
+
+def make():
+    p = read_pins(here("pins.csv"))
+    rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
+    cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP) for i in range(1, 6)]
+    keypad = Matrix(rows, cols, KEYS)
+    cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
+    np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
+    spi = SPI(0, baudrate=1000000, sck=Pin(p["JACKPOT_SCK"]), mosi=Pin(p["JACKPOT_MOSI"]))
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    return Board(
+        buttons=keypad.pins,
+        scanners=(keypad,),
+        seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, 8)],
+        shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
+        bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
+        betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),
+        lamps=Lamps(NeoBackend(np), LAMP_COUNT),
+        display=Lcd(i2c, 0x27, 16, 2),
+        jackpot=Max7219(spi, Pin(p["JACKPOT_CS"], Pin.OUT, value=1), digits=8),
+        wdt=LazyWdt(WDT_MS),
+        ticks_ms=ticks_ms,
+    )

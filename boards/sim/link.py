@@ -1,0 +1,190 @@
+"""The sim board's link to the host simulator: a TCP line protocol carrying inputs in and output changes out.
+
+The simulator (tools/sim) listens on 127.0.0.1 and passes "host:port" in env TABLECTL_LINK; the sim
+board's tasks() then starts task(board, address). Everything the page shows is what the drivers wrote
+to the virtual hardware (the WS2812 chain, the MAX7219 registers, the text display, the pins), so the
+page runs no rules of its own.
+
+host -> board, one command a line:
+    press ROLE | release ROLE      a dealer's button (roles: board.ROLES)
+    seat N 0|1                     a chip off/on seat N's bet sensor (1 = the dealer's left)
+    cover 0|1                      the shaker cover clip (SB-2.1 interlock)
+    game NAME                      select the game through service.configure (refused mid-round)
+    sync                           send everything again
+
+board -> host, one JSON object a line, field "t" says which:
+    hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured)
+    out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
+            decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, seats (0/1 each)
+    status  the controller's status() (state, round, entry, message, ...)
+    error   text (a command the board refused)
+"""
+import asyncio
+import json
+import socket
+
+from tablectl.hw.clock import sleep_ms
+
+STATUS_MS = 250  # the status line follows the controller this often (outputs go out as they change)
+_PINS = ("betting_lamp", "shaker", "bell", "cover")
+
+
+class Link:
+    def __init__(self, board, sock):
+        self.board = board
+        self.sock = sock
+        self.resync = False
+        self.layout = None
+        self.last_status = None
+        board.listeners.append(self.changed)
+
+    # -- board -> host ---------------------------------------------------------------------------
+    def send(self, obj):
+        data = (json.dumps(obj) + "\n").encode()
+        try:
+            n = self.sock.send(data)
+            if n is not None and n < len(data):  # a full socket buffer: resend everything later
+                self.resync = True
+        except OSError:
+            self.resync = True
+
+    def lamps_hex(self):
+        return "".join("%02x%02x%02x" % rgb for rgb in self.board.neopixel.shown)
+
+    def output(self, what):
+        b = self.board
+        if what == "lamps":
+            return self.lamps_hex()
+        if what == "display":
+            return list(b.display.lines)
+        if what == "jackpot":
+            return b.jackpot_bus.text()
+        if what == "seats":
+            return [p.value() for p in b.seats]
+        if what == "betting_lamp":
+            return b.betting_pin.value()
+        if what == "shaker":
+            return b.shaker_pin.value()
+        if what == "bell":
+            return b.bell_pin.value()
+        if what == "cover":
+            return b.cover.value()
+        return None
+
+    def changed(self, what):
+        # called by the board on every output change, possibly from inside a long service call
+        if what.startswith("seat_"):
+            what = "seats"
+        elif what not in ("lamps", "display", "jackpot") and what not in _PINS:
+            return  # buttons, the watchdog and chip-selects are not shown
+        self.hello_if_rewired()
+        self.send({"t": "out", what: self.output(what)})
+
+    def hello_if_rewired(self):
+        layout = self.board.lamps.layout
+        if layout is not self.layout:
+            self.layout = layout
+            self.hello()
+
+    def hello(self):
+        app = _app()
+        cfg = app.config if app is not None else None
+        self.send({"t": "hello", "game": cfg["game"] if cfg is not None else "",
+                   "layout": list(self.board.lamps.layout), "roles": list(_roles()),
+                   "seats": cfg.get("seats", 7) if cfg is not None else 7})
+
+    def everything(self):
+        self.resync = False
+        self.layout = self.board.lamps.layout
+        self.hello()
+        out = {"t": "out"}
+        for what in ("lamps", "display", "jackpot", "seats") + _PINS:
+            out[what] = self.output(what)
+        self.send(out)
+        self.last_status = None
+        self.status()
+
+    def status(self):
+        app = _app()
+        if app is None:
+            return
+        st = app.controller.status()
+        if st != self.last_status:
+            self.last_status = st
+            msg = {"t": "status"}
+            msg.update(st)
+            self.send(msg)
+
+    # -- host -> board ---------------------------------------------------------------------------
+    def command(self, line):
+        parts = line.split()
+        if not parts:
+            return
+        op = parts[0]
+        b = self.board
+        try:
+            if op == "press" and len(parts) == 2:
+                b.press(parts[1])
+            elif op == "release" and len(parts) == 2:
+                b.release(parts[1])
+            elif op == "seat" and len(parts) == 3:
+                b.set_seat(int(parts[1]), parts[2] == "1")
+            elif op == "cover" and len(parts) == 2:
+                b.set_cover(parts[1] == "1")
+            elif op == "game" and len(parts) == 2:
+                self.select_game(parts[1])
+            elif op == "sync":
+                self.everything()
+            else:
+                raise ValueError("unknown command %r" % line)
+        except ValueError as e:
+            self.send({"t": "error", "text": str(e)})
+
+    def select_game(self, game):
+        app = _app()
+        if app is None or app.config["game"] == game:
+            return
+        import service  # the technician's validated path: refused mid-round, journalled
+        service.configure(game=game)
+        self.everything()
+
+
+def _app():
+    from tablectl import app
+    return app.current
+
+
+def _roles():
+    import board
+    return board.ROLES
+
+
+async def task(board, address):
+    """Connect to the simulator at 'host:port' and serve the link until the connection drops."""
+    host, port = address.rsplit(":", 1)
+    sock = socket.socket()
+    sock.connect(socket.getaddrinfo(host, int(port))[0][-1])
+    sock.setblocking(False)
+    link = Link(board, sock)
+    link.everything()
+    reader = asyncio.StreamReader(sock)
+    pending = asyncio.create_task(_status_loop(link))
+    try:
+        while True:
+            line = await reader.readline()
+            if not line:
+                break  # the simulator went away
+            link.command(line.decode().strip())
+    finally:
+        pending.cancel()
+        board.listeners.remove(link.changed)
+        sock.close()
+
+
+async def _status_loop(link):
+    while True:
+        await sleep_ms(STATUS_MS)
+        if link.resync:
+            link.everything()
+        else:
+            link.status()

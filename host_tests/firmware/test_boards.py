@@ -1,0 +1,195 @@
+"""The real boards' wiring on CPython with a fake `machine`/`neopixel` (registered once, as mock_machine does):
+pins.csv sane for the chip, make() builds the contract's board, a keypad key and a seat sensor reach the
+firmware through the matrix and the 74HC165, the shaker interlock reads the cover switch the right way."""
+import importlib.util
+import pathlib
+import sys
+import types
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+PRESSED = set()   # (row gpio, col gpio) of keys held down
+LEVEL = {}        # gpio -> level forced on an input (sensors, switches)
+ROWS = {}
+
+
+class Pin:
+    OUT, IN, PULL_UP, PULL_DOWN = 1, 0, 2, 3
+    table = {}
+
+    def __init__(self, gpio, mode=IN, pull=None, value=None):
+        self.gpio, self.mode, self.pull = gpio, mode, pull
+        self.level = value if value is not None else (1 if pull == Pin.PULL_UP else 0)
+        Pin.table[gpio] = self
+
+    def value(self, v=None):
+        if v is not None:
+            self.level = 1 if v else 0
+            return None
+        if self.mode == Pin.OUT:
+            return self.level
+        for row, col in PRESSED:  # a key connects its row to its column
+            if col == self.gpio and Pin.table[row].level == 0:
+                return 0
+        return LEVEL.get(self.gpio, self.level)
+
+
+class Signal:
+    def __init__(self, pin, invert=False):
+        self.pin, self.invert = pin, invert
+
+    def value(self):
+        return self.pin.value() ^ (1 if self.invert else 0)
+
+
+class Bus:
+    def __init__(self, *a, **kw):
+        self.sent = []
+
+    def write(self, buf):
+        self.sent.append(bytes(buf))
+
+    def writeto(self, addr, buf):
+        self.sent.append((addr, bytes(buf)))
+
+
+class WDT:
+    def __init__(self, timeout):
+        self.timeout = timeout
+
+    def feed(self):
+        pass
+
+
+class NeoPixel:
+    def __init__(self, pin, n):
+        self.px = [(0, 0, 0)] * n
+
+    def __setitem__(self, i, v):
+        self.px[i] = v
+
+    def write(self):
+        pass
+
+
+@pytest.fixture(autouse=True)
+def fake_machine(monkeypatch):
+    machine = types.ModuleType("machine")
+    machine.Pin, machine.Signal, machine.I2C, machine.SPI, machine.WDT = Pin, Signal, Bus, Bus, WDT
+    neo = types.ModuleType("neopixel")
+    neo.NeoPixel = NeoPixel
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "neopixel", neo)
+    Pin.table.clear()
+    PRESSED.clear()
+    LEVEL.clear()
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location("board_" + name, ROOT / "boards" / name / "board.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def pins(name):
+    from tablectl.hw.wiring import read_pins
+    return read_pins(str(ROOT / "boards" / name / "pins.csv"))
+
+
+def test_pico_pins_are_rp2040_gpios_each_used_once():
+    p = pins("pico")
+    assert set(p.values()) <= set(range(0, 23)) | {26, 27, 28}  # 23-25 are the Pico's own
+    assert len(set(p.values())) == len(p)
+
+
+def test_esp32_pins_avoid_flash_and_use_input_only_pins_for_inputs():
+    p = pins("esp32")
+    assert not set(p.values()) & set(range(6, 12))  # wired to the SPI flash
+    for role, gpio in p.items():
+        if gpio >= 34:
+            assert role.startswith("KEY_COL") or role in ("SEATS_DATA", "COVER"), role
+
+
+def test_read_pins_rejects_a_gpio_used_twice(tmp_path):
+    from tablectl.hw.wiring import read_pins
+    f = tmp_path / "pins.csv"
+    f.write_text("role,gpio\nBELL,GP3\nSHAKER,GP3\n")
+    with pytest.raises(ValueError, match="GPIO3 is already BELL"):
+        read_pins(str(f))
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32"])
+def test_make_builds_the_contract_board(name):
+    b = load(name).make()
+    for attr in ("buttons", "seats", "shaker", "bell", "betting_lamp", "lamps", "display", "jackpot", "wdt"):
+        assert getattr(b, attr) is not None, attr
+    assert set(b.buttons) == set("0123456789") | {"CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID", "LOCK",
+                                                  "HIT", "HISTORY"}
+    assert len(b.seats) == 7 and b.tasks() == []
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32"])
+def test_a_keypad_key_reaches_the_buttons_as_its_role(name):
+    from tablectl.hw.buttons import Buttons
+    mod = load(name)
+    b = mod.make()
+    p = pins(name)
+    for role, gpio in p.items():
+        if role.startswith("KEY_COL") and gpio >= 34:
+            LEVEL[gpio] = 1  # the external pull-ups pins.csv asks for (no internal ones on 34-39)
+    buttons = Buttons(b.buttons, scanners=b.scanners)
+    # ENTER is row 4, column 3 of KEYS
+    assert mod.KEYS[3][2] == "ENTER"
+    PRESSED.add((p["KEY_ROW4"], p["KEY_COL3"]))
+    events = []
+    for t in range(0, 100, 10):
+        events += buttons.poll(t)
+    assert events == ["ENTER"]
+
+
+def test_esp32_seat_sensors_come_through_the_74hc165():
+    b = load("esp32").make()
+    p = pins("esp32")
+    data = Pin.table[p["SEATS_DATA"]]
+    clk = Pin.table[p["SEATS_CLK"]]
+    chips = [0, 0, 1, 0, 0, 0, 1, 0]  # seats 3 and 7 have a chip
+    state = {"i": 0}
+
+    # QH shows input i until CLK rises; SH/LD low loads the inputs and restarts at input 0
+    def data_value(v=None):
+        return chips[state["i"]] if state["i"] < 8 else 0
+    data.value = data_value
+    orig = clk.value
+
+    def clk_value(v=None):
+        if v == 1 and clk.level == 0:
+            state["i"] += 1
+        return orig(v)
+    clk.value = clk_value
+    load_pin = Pin.table[p["SEATS_LOAD"]]
+    orig_load = load_pin.value
+
+    def load_value(v=None):
+        if v == 0:
+            state["i"] = 0
+        return orig_load(v)
+    load_pin.value = load_value
+    for s in b.scanners:
+        s.scan()
+    assert [pin.value() for pin in b.seats] == [0, 0, 1, 0, 0, 0, 1]
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32"])
+def test_shaker_needs_the_cover_switch_closed_SB_2_1(name):
+    b = load(name).make()
+    p = pins(name)
+    LEVEL[p["COVER"]] = 1  # switch open (pulled up): cover not clipped
+    with pytest.raises(ValueError):
+        b.shaker.on(1000)
+    assert Pin.table[p["SHAKER"]].level == 0
+    LEVEL[p["COVER"]] = 0  # clipped: the switch pulls the pin to GND
+    b.shaker.on(1000)
+    assert Pin.table[p["SHAKER"]].level == 1
+    b.shaker.off()

@@ -1,0 +1,311 @@
+"""The technician's service calls on a real App with the sim board: readable reports, configure refused
+mid-round and pool changes held until the next hit (CSP-10.3), output tests, selftest, confirmed RAM clear."""
+# mp-heap: 256K
+# (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
+import gc
+import os
+import sys
+
+if ".frozen" not in sys.path:  # the unix port finds its frozen asyncio only through '.frozen'
+    sys.path.append(".frozen")
+try:
+    import board
+except ImportError:  # CPython: boards/sim is not on host_tests/conftest.py's path
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards", "sim"))
+    import board
+
+import service  # the top-level shim the technician imports
+from ramblockdev import remove_dir, scratch_dir
+from tablectl import app as appmod
+from tablectl.config import DEFAULTS, Config
+from tablectl.store import Store
+
+ROOTS = []
+
+
+def raises(exc, fn, *args, **kw):
+    try:
+        fn(*args, **kw)
+    except exc as e:
+        return str(e)
+    raise AssertionError("%s not raised" % exc.__name__)
+
+
+def new_app(game="sicbo", **cfg):
+    """A running App (registered as tablectl.app.current) on an empty folder, the sim board, a virtual clock."""
+    gc.collect()
+    root = scratch_dir("sv")
+    ROOTS.append(root)
+    if game != "sicbo" or cfg:
+        Config(Store(root)).change(0, game=game, **cfg)
+    app = appmod.App(board.make(virtual_clock=True), root)
+    appmod.current = app
+    return app
+
+
+def done():
+    appmod.current = None
+    service.use(None)
+    while ROOTS:
+        remove_dir(ROOTS.pop())
+
+
+def drive(app, *events):
+    for e in events:
+        assert app.controller.handle(e), (e, app.controller.message)
+
+
+def royal_hit_round(app, seats=(1,)):
+    """Caribbean Stud round on the panel: seats bet, LOCK, a royal flush on the first seat, CONFIRM,
+    CONFIRM (keypad class 5 = royal_flush, CSP-10.2.1)."""
+    for s in seats:
+        app.board.set_seat(s, True)
+    drive(app, "LOCK", "HIT", str(seats[0]), "ENTER", "5", "ENTER", "ENTER", "CONFIRM", "CONFIRM")
+
+
+def test_every_call_says_when_no_app_runs():
+    appmod.current = None
+    service.use(None)
+    for call in (service.status, service.meters, service.config, service.journal, service.lamp_test):
+        assert "no application running" in raises(ValueError, call)
+
+
+def test_status_and_reports_read_as_text():
+    try:
+        app = new_app()
+        rep = service.status()
+        text = repr(rep)
+        assert text == str(rep) and text.startswith("status\n")
+        assert "game sicbo, state idle, round 1" in text, text
+        assert rep.data["busy"] is False and rep.data["round"] == 1
+        drive(app, "SHAKE")  # a round starts: the electric shaker runs (SB-2.1)
+        rep = service.status()
+        assert rep.data["busy"] is True and "(round in progress)" in repr(rep)
+    finally:
+        done()
+
+
+def test_configure_refused_mid_round_changes_nothing():
+    try:
+        app = new_app()
+        drive(app, "SHAKE")
+        writes, seq = app.store.writes, app.journal.seq
+        msg = raises(ValueError, service.configure, pay_5_16=24)
+        assert "refused" in msg and "round 1" in msg, msg
+        assert app.config["pay_5_16"] == 18 and app.store.writes == writes and app.journal.seq == seq
+    finally:
+        done()
+
+
+def test_configure_validates_applies_and_journals():
+    try:
+        app = new_app()
+        writes = app.store.writes
+        assert "18..30" in raises(ValueError, service.configure, pay_5_16=31)  # SB-6.6
+        assert "unknown" in raises(ValueError, service.configure, colour="red")
+        assert app.store.writes == writes and app.config["pay_5_16"] == 18
+        rep = service.configure(pay_5_16=24, history_len=10)
+        assert rep.data == {"applied": {"pay_5_16": 24, "history_len": 10}, "deferred": {}}
+        assert "pay_5_16 = 24 (now)" in repr(rep)
+        assert app.config["pay_5_16"] == 24 and Config(Store(app.root))["pay_5_16"] == 24
+        assert "pay_5_16 18->24" in repr(service.journal(5))
+        text = repr(service.config())
+        assert "* pay_5_16" in text and "  seats" in text  # '*' marks what differs from the default
+        # a new game rebuilds the controller at once (the table is idle)
+        service.configure(game="fantan")
+        assert app.controller.status()["game"] == "fantan" and service.status().data["game"] == "fantan"
+    finally:
+        done()
+
+
+def test_pool_change_waits_for_the_next_hit_CSP_10_3():
+    try:
+        app = new_app("caribbean_stud")
+        rate = DEFAULTS["rate_bp"]
+        rep = service.configure(rate_bp=1000, seats=5)
+        assert rep.data == {"applied": {"seats": 5}, "deferred": {"rate_bp": 1000}}
+        assert "rate_bp = 1000 (after the next hit)" in repr(rep)
+        assert "after the next hit: rate_bp=1000" in repr(service.status())
+        assert "-> 1000 after the next hit" in repr(service.config())
+        # a round without a hit: contributions still at the posted rate
+        pool = app.controller.pool
+        app.board.set_seat(2, True)
+        drive(app, "LOCK", "CONFIRM")
+        assert pool.contributed == DEFAULTS["bet_cents"] * rate // 10000 and app.config["rate_bp"] == rate
+        app.board.set_seat(2, False)
+        royal_hit_round(app)
+        assert app.config["rate_bp"] == 1000 and app.config.pending == {}
+        events = [r[2] for r in app.journal.records(30)]
+        assert "cfg_pending" in events and "cfg_applied" in events
+        assert events.index("cfg_applied") > events.index("pay")  # applied after the hit was paid
+        before = app.controller.pool.contributed
+        app.board.set_seat(1, True)
+        drive(app, "LOCK")
+        assert app.controller.pool.contributed - before == DEFAULTS["bet_cents"] * 1000 // 10000
+    finally:
+        done()
+
+
+def test_meters_balance_and_last_hits():
+    try:
+        app = new_app("caribbean_stud")
+        royal_hit_round(app, seats=(3, 5))
+        rep = service.meters()
+        pool = app.controller.pool
+        d = rep.data
+        assert d["pool_cents"] == pool.pool and d["paid_cents"] == pool.paid and d["reserve_cents"] == pool.reserve
+        assert d["contributed_cents"] == 2 * DEFAULTS["bet_cents"] * DEFAULTS["rate_bp"] // 10000
+        assert d["balanced"] is True and "OK" in repr(rep)
+        assert d["rounds"] == 1 and d["bets"] == 2 and d["hits_royal_flush"] == 1
+        assert d["last_hits"] == [(1, 3, "royal_flush", d["paid_royal_flush_cents"])]
+        # CSP-10.2.1: max(fixed, the pool) -- the pool had grown by the contributions
+        assert d["paid_royal_flush_cents"] == max(DEFAULTS["fixed_royal_flush"], DEFAULTS["seed_cents"] + d["contributed_cents"])
+        assert "round 1 seat 3 royal_flush" in repr(rep)
+    finally:
+        done()
+
+
+def test_history_and_journal_counts():
+    try:
+        app = new_app("fantan")
+        assert "n must be" in raises(ValueError, service.journal, 0)
+        assert "n must be" in raises(ValueError, service.history, "5")
+        assert "no rounds yet" in repr(service.history(5))
+        j = service.journal(3)
+        assert len(j.data) <= 3 and j.data[-1][0] == app.journal.seq
+        assert repr(j).startswith("journal (last %d of %d)" % (len(j.data), app.journal.seq))
+    finally:
+        done()
+
+
+def test_lamp_test_lights_each_lamp_then_all_and_restores():
+    try:
+        app = new_app()
+        b = app.board
+        lit = []  # per frame the chain sends: the indices of the lamps on
+        dark = (0, 0, 0)
+
+        def frame(what):
+            if what == "lamps":
+                shown = b.neopixel.shown
+                lit.append([i for i in range(len(shown)) if shown[i] != dark])
+
+        b.listeners.append(frame)
+        before = list(b.neopixel.shown)
+        rep = service.lamp_test(step_ms=0)
+        n = b.lamps.count
+        assert rep.data == {"lamps": n}
+        assert lit[:n] == [[i] for i in range(n)]  # each lamp alone, in chain order
+        assert lit[n] == list(range(n))  # then all together
+        assert list(b.neopixel.shown) == before  # then the picture as it was
+        drive(app, "SHAKE")
+        assert "refused" in raises(ValueError, service.lamp_test, 0)
+    finally:
+        done()
+
+
+def test_display_test_fills_every_cell_and_restores():
+    try:
+        app = new_app("caribbean_stud")
+        b = app.board
+        seen = []
+        b.listeners.append(lambda what: seen.append((what, list(b.display.lines), b.jackpot_bus.text())))
+        app.controller.animate(0)  # what the display task does: the pool on the jackpot digits
+        lines, digits = list(b.display.lines), b.jackpot_bus.text()
+        assert digits.strip() == "250000.00"  # the default seed, 25,000,000 cents
+        service.display_test(step_ms=0)
+        texts = [s[1] for s in seen if s[0] == "display"]
+        assert ["8" * 16, "8" * 16] in texts and ["#" * 16, "#" * 16] in texts
+        shown = [s[2] for s in seen if s[0] == "jackpot"]
+        assert "8.8.8.8.8.8.8.8." in shown or any(t.replace(".", "") == "88888888" for t in shown), shown
+        assert b.display.lines == lines
+        app.controller.animate(0)  # the next pass of the display task draws the pool again
+        assert b.jackpot_bus.text() == digits
+    finally:
+        done()
+
+
+def test_shaker_test_respects_max_on_time_and_interlock():
+    try:
+        app = new_app()
+        b = app.board
+        changes = []
+        b.listeners.append(lambda what: changes.append(b.shaker_pin.value()) if what == "shaker" else None)
+        b.shaker.max_on_ms = 40  # the driver's limit is below the configured 3000 ms shake
+        rep = service.shaker_test()
+        assert rep.data["ms"] == 40 and 0 <= rep.data["ran_ms"] < 1000
+        assert changes and changes[0] == 1 and changes[-1] == 0 and b.shaker_pin.value() == 0
+        assert "max on-time" in raises(ValueError, service.shaker_test, 41)
+        b.set_cover(False)  # SB-2.1: the cover must be clipped before the shaker runs
+        assert "cover" in raises(ValueError, service.shaker_test, 20)
+        assert b.shaker_pin.value() == 0
+    finally:
+        done()
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def test_selftest_checks_every_file_against_the_manifest():
+    root = scratch_dir("fw")
+    try:
+        # CRC-32 check values: "123456789" -> cbf43926, the quick brown fox -> 414fa339
+        os.mkdir(root + "/lib")
+        write(root + "/main.py", b"123456789")
+        write(root + "/lib/x.mpy", b"The quick brown fox jumps over the lazy dog")
+        write(root + "/fwmanifest.json",
+              b'{"board": "sim", "files": {"main.py": 3421780262, "lib/x.mpy": 1095738169}}')
+        rep = service.selftest(root)
+        assert rep.data == {"ok": True, "checked": 2, "bad": [], "missing": []}, rep.data
+        assert "2 files checked" in repr(rep) and "all OK" in repr(rep)
+        write(root + "/lib/x.mpy", b"The quick brown fox jumps over the lazy cog")
+        os.remove(root + "/main.py")
+        rep = service.selftest(root)
+        assert rep.data["ok"] is False and rep.data["bad"] == ["lib/x.mpy"] and rep.data["missing"] == ["main.py"]
+        assert "CRC mismatch: lib/x.mpy" in repr(rep) and "FAILED" in repr(rep)
+    finally:
+        remove_dir(root)
+
+
+def test_selftest_passes_on_the_built_firmware():
+    # the .mpy files this test runs from, against the manifest tools/build_mpy.py wrote
+    try:
+        import mpy
+        root = str(mpy.BUILD)
+        mpy.ensure_build()
+    except ImportError:  # on the unix port the build folder is on sys.path
+        root = None
+    rep = service.selftest(root)
+    assert rep.data["ok"] is True and rep.data["checked"] > 10, repr(rep)
+
+
+def test_ram_clear_needs_the_current_code_and_is_journalled():
+    try:
+        app = new_app("caribbean_stud")
+        royal_hit_round(app)
+        app.board.set_seat(1, False)
+        rep = service.ram_clear()
+        code = rep.data["code"]
+        assert len(code) == 6 and code.isdigit() and code in repr(rep)
+        seq, paid = app.journal.seq, app.controller.pool.paid
+        wrong = "%06d" % ((int(code) + 1) % 1000000)
+        assert "wrong confirmation code" in raises(ValueError, service.ram_clear, wrong)
+        assert app.journal.seq == seq and app.controller.pool.paid == paid and app.meters.rounds == 1
+        app.board.set_seat(2, True)
+        drive(app, "LOCK")  # the state moves on: a round in progress refuses, then the code is stale
+        assert "refused" in raises(ValueError, service.ram_clear, code)
+        drive(app, "CONFIRM")
+        assert "wrong confirmation code" in raises(ValueError, service.ram_clear, code)
+        service.configure(seats=6)  # kept by the clear
+        code = service.ram_clear().data["code"]
+        pool_before = app.controller.pool.pool
+        assert service.ram_clear(code).data == {"cleared": True}
+        recs = app.journal.records(3)
+        assert recs[-1][2] == "ram_cleared" and any(r[2] == "ram_clear" and r[3] == pool_before for r in recs)
+        assert app.meters.rounds == 0 and app.controller.pool.paid == 0
+        assert app.controller.pool.pool == DEFAULTS["seed_cents"] and app.config["seats"] == 6
+        assert service.meters().data["balanced"] is True
+    finally:
+        done()

