@@ -13,9 +13,18 @@ MICROPYTHON = str(BIN / "micropython") if (BIN / "micropython").exists() else "m
 DEFAULT_HEAP = "64K"
 
 
+def _stale():
+    manifest = BUILD / "fwmanifest.json"
+    if not manifest.exists():
+        return True
+    built = manifest.stat().st_mtime
+    return any(p.stat().st_mtime > built for base in (ROOT / "firmware", ROOT / "boards" / "sim")
+               for p in base.rglob("*.py"))
+
+
 def ensure_build():
-    """Build the .mpy files once per session if `make test` has not (e.g. running one test file)."""
-    if not (BUILD / "fwmanifest.json").exists():
+    """Rebuild the .mpy files when a source is newer than the build (e.g. running one test file)."""
+    if _stale():
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
                         "--out", str(BUILD)], check=True)
 

@@ -213,6 +213,15 @@ else:
         p = c.pool
         check(p.pool + p.reserve + p.paid == p.seeded + p.contributed, "pool balance")
 
+import service
+service.use(app)
+say("service.status():")
+for line in str(service.status()).split("\n"):
+    say("  " + line)
+if getattr(c, "pool", None) is not None:
+    say("service.meters():")
+    for line in str(service.meters()).split("\n"):
+        say("  " + line)
 say("journal:")
 for line in app.journal.tail(40):
     say("  " + line)

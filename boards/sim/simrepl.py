@@ -17,6 +17,7 @@ Code typed here runs inside the controller's event loop: a long call (lamp_test)
 as it would on a board running aiorepl.
 """
 import asyncio
+import io
 import sys
 
 from tablectl.hw.clock import sleep_ms
@@ -155,24 +156,15 @@ class Repl:
             self.write(err)
 
 
-class _Lines:
-    """A stream that collects print_exception's output."""
-
-    def __init__(self):
-        self.parts = []
-
-    def write(self, s):
-        self.parts.append(s)
-
-
 def _traceback(e):
-    buf = _Lines()
     if hasattr(sys, "print_exception"):
+        buf = io.StringIO()
         sys.print_exception(e, buf)
+        text = buf.getvalue()
     else:  # CPython
         import traceback
-        buf.parts = traceback.format_exception(type(e), e, e.__traceback__)
-    return "".join(buf.parts).replace("\r\n", "\n").replace("\n", "\r\n")
+        text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+    return text.replace("\r\n", "\n").replace("\n", "\r\n")
 
 
 async def task(stream=None):

@@ -8,7 +8,7 @@ deadlines, electric shake done), the display (jackpot count-up), the watchdog (f
 those three has checked in since the last feed) and board.tasks() (the sim board's links).
 Whatever way run() ends (an exception, KeyboardInterrupt, cancel), the shaker and bell are switched off.
 
-`current` is the App that is running (None before run()): the technician's service module uses it.
+`current` is the App last built (None before): the technician's service module uses it.
 post(event) queues a button event as if pressed (for links that speak in events, not pins).
 """
 import asyncio
@@ -27,38 +27,6 @@ TICK_MS = 20
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
 TASKS = ("buttons", "controller", "display")
-
-
-class TiltController:
-    """Stored state that cannot be trusted: show why, refuse every button, wait for the technician
-    (service.ram_clear, which is allowed: a tilted table has no round in progress)."""
-
-    game = "tilt"
-    state = "tilt"
-
-    def __init__(self, app, why):
-        self.app = app
-        self.why = why
-        self.round_no = 0
-        self.message = why
-        app.board.display.text(0, "TILT: CALL TECH")
-        app.board.display.text(1, why)
-
-    def busy(self):
-        return False
-
-    def status(self):
-        return {"game": "tilt", "state": "tilt", "round": 0, "why": self.why, "busy": False}
-
-    def history(self, n=None):
-        return []
-
-    def handle(self, event):
-        self.app.board.display.text(1, self.why)
-        return False
-
-    def tick(self, now):
-        pass
 
 
 def make_controller(app):
@@ -88,6 +56,8 @@ class App:
         self.supervisor = None
         self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
         self._boot()
+        global current
+        current = self  # the service module reaches the table through this, running or not
 
     def _boot(self):
         board = self.board
@@ -108,6 +78,9 @@ class App:
             else:
                 if rec is not None:  # a new game was configured: round numbers go on
                     self.controller.round_no = rec.get("round", 1)
+                    if "pool" in rec:  # the old game's pool closes: pool and contributed stay in the journal
+                        p = rec["pool"]  # Pool.state(): pool, reserve, carry, contributed, paid, seeded, ...
+                        self.journal.append("pool_closed", rec.get("round", 1), p[0], p[3], rec.get("game", ""))
                 self.controller.save()
             self.tilt = None
             self.journal.append("boot", self.controller.round_no, text=game)
@@ -117,6 +90,7 @@ class App:
 
     def _tilted(self, e):
         """Never invent a state: halt, saying which record and why (DESIGN: tilt)."""
+        from tablectl.games.tilt import TiltController
         self.tilt = str(e)
         self.meters = Meters()
         self.controller = TiltController(self, self.tilt)

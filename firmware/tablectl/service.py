@@ -4,10 +4,15 @@
     >>> service.status()               # every call returns a Report: the REPL prints it as text
     >>> service.configure(rate_bp=1500)
 
-Calls: status(), meters(), history(n=20), journal(n=20), config(), configure(**kw), lamp_test(),
-display_test(), shaker_test(), selftest(), ram_clear(code=None).
+Calls: status(), meters(), history(n=20), journal(n=20), config(), configure(**kw),
+lamp_test(step_ms=150), display_test(step_ms=500), shaker_test(ms=None), selftest(root=None),
+ram_clear(code=None).
 A Report prints as readable lines; `.data` holds the same figures for programs and tests.
-A refused or invalid call raises ValueError with the reason and changes nothing.
+A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
+output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
+configure() also while the controller is in tilt (ram_clear() is the way out of a tilt).
+After Ctrl-C stops main.py, tablectl.app.current still holds the stopped App, so the calls work on
+it; machine.reset() starts the table again.
 
 They act on the running application, `tablectl.app.current` (or the one given to use(app)), through
 the names of the firmware contract: app.board, .config (tablectl.config.Config), .store, .journal,
@@ -15,7 +20,10 @@ the names of the firmware contract: app.board, .config (tablectl.config.Config),
 the App has them: app.config_changed(applied) after configure() applied keys at once (e.g. a new
 game), app.ram_clear() to reset pool, meters and round (without it the records other than 'config'
 are removed and the technician is told to restart). The controller's pool, if any, is
-app.controller.pool.
+app.controller.pool; after display_test() a controller with a `digits` attribute (what its jackpot
+digits show) gets -1 there so its display task draws them again.
+selftest() reads /fwmanifest.json (or the first folder of sys.path holding one, as on the unix
+port) and checks the CRC-32 of every file it lists.
 
 RAM clear: ram_clear() shows a 6-digit code derived from the current state (journal sequence,
 round, meters, pool), so it cannot be typed blind and is stale as soon as anything happens;
@@ -174,6 +182,13 @@ def configure(**kw):
     progressive wait for the next hit. Journalled by the Config object."""
     app = _app()
     _refuse_if_busy(app, "configure")
+    if getattr(app, "tilt", None):
+        raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
+    shaker = getattr(app.board, "shaker", None)
+    most = getattr(shaker, "max_on_ms", None)
+    if "shake_ms" in kw and most is not None and isinstance(kw["shake_ms"], int) and kw["shake_ms"] > most:
+        # config.validate knows no board: this board's shaker driver stops at its max on-time
+        raise ValueError("shake_ms: %d is above this board's shaker max on-time %d ms" % (kw["shake_ms"], most))
     applied, deferred = app.config.change(_round_no(app), **kw)
     if applied and hasattr(app, "config_changed"):
         app.config_changed(applied)

@@ -60,7 +60,7 @@ def check_meters(p):
         assert 0 <= v < 2 ** 30
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_random_sequences_match_rulebook_settle_and_contribute_CSP_10_F3_15_BAC_17(data):
     s = data.draw(setups())
@@ -81,7 +81,7 @@ def test_random_sequences_match_rulebook_settle_and_contribute_CSP_10_F3_15_BAC_
         p = Pool.from_state(cfg, p.state())  # what the store saves is all there is
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_ceiling_sends_overflow_to_reserve_and_meters_balance(data):
     s = data.draw(setups(ceiling=True))

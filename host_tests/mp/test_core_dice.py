@@ -93,7 +93,7 @@ def test_fish_prawn_crab_literal_throws_FPC_5_FPC_6():
 
 
 def test_bad_dice_and_options_raise_ValueError():
-    for d in ((0, 1, 1), (1, 7, 1), (1, 1, -1), (1.0, 2, 3)):
+    for d in ((0, 1, 1), (1, 7, 1), (1, 1, -1), (1.0, 2, 3), ("1", 2, 3), (None, 1, 1)):
         assert raises(SICBO.resolve, *d), d
     assert raises(DiceTable, "craps")
     assert raises(DiceTable, "sicbo", pay_5_16=31)
@@ -101,3 +101,11 @@ def test_bad_dice_and_options_raise_ValueError():
     assert raises(DiceTable, "sicbo", color2_at_least=True)
     assert raises(DiceTable, "fish_prawn_crab", pay_5_16=20)
     assert raises(DiceTable, "fish_prawn_crab", odd_even_lose_on_triple=True)
+
+
+def test_pays_of_one_spot_and_shared_rows():
+    assert SICBO.pays(SICBO.index("total_4"), 1, 2, 1) == 50
+    assert SICBO.pays(SICBO.index("single_3"), 3, 3, 1) == 2
+    assert SICBO.pays(SICBO.index("big"), 1, 2, 1) == 0
+    # the same unordered throw is one precomputed tuple, whatever the order of the dice
+    assert SICBO.resolve(1, 2, 3) is SICBO.resolve(3, 1, 2)

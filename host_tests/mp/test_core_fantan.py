@@ -57,3 +57,8 @@ def test_bad_input_raises_ValueError():
     assert raises(fantan.win_cents, 0, -1)
     assert raises(fantan.win_cents, 0, fantan.MAX_STAKE_CENTS + 1)
     assert raises(fantan.index, "fan_5")
+
+
+def test_non_numbers_raise_ValueError_not_TypeError():
+    assert raises(fantan.resolve, "3") and raises(fantan.win_cents, 0, "100") and raises(fantan.win_cents, "0", 1)
+    assert raises(fantan.result_from_count, "7")

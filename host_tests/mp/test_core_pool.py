@@ -1,5 +1,5 @@
 """Rules core, progressive pool: hand-computed rounds from CSP-10, F3-15, BAC-17, carry, ceiling, voids, state."""
-# mp-heap: 32K
+# mp-heap: 40K
 from tablectl.rules import awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool
 
@@ -77,6 +77,7 @@ def test_void_round_carries_locked_bets_counted_once_CSP_11_1():
     p = csp(rate=1000)
     assert p.lock([100, 0, 200]) == 30
     p.void_round()
+    assert raises(p.settle, [])  # the carried bets wait for the next round
     assert raises(p.lock, [100, 0, 300])  # a carried bet cannot change
     assert p.lock([100, 0, 200, 500]) == 50  # only the new seat 4 bet is counted
     assert raises(p.settle, [(2, hands.FLUSH)])  # seat 2 has no bet this round
@@ -100,7 +101,7 @@ def test_state_round_trip_and_corrupt_state_refused():
 def test_amounts_at_2_30_refused_and_nothing_changes():
     assert raises(csp, seed=MAX_CENTS + 1)
     p = csp(rate=10000)
-    assert raises(p.contribute, MAX_CENTS + 1) and raises(p.contribute, -1)
+    assert raises(p.contribute, MAX_CENTS + 1) and raises(p.contribute, -1) and raises(p.contribute, "5")
     p.contributed = MAX_CENTS - 10
     p.seeded += p.contributed
     p.pool += p.contributed - 100000

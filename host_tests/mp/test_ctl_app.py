@@ -1,6 +1,6 @@
 """The App on the sim board: boot, resume, tilt on an untrustworthy record, the asyncio tasks and the watchdog,
 and the test harness the other controller tests share (new_app, restart, drive)."""
-# mp-heap: 256K
+# mp-heap: 320K
 import gc
 import sys
 
@@ -200,4 +200,30 @@ def test_posted_events_reach_the_controller():
     app.post("BELL")
     app.poll()
     assert app.controller.state == "closed"
+    cleanup()
+
+
+def test_sim_watchdog_trips_without_feeds_and_a_feed_resets_it():
+    b = board.make(virtual_clock=True)
+    wdt = b.wdt
+    b.clock.advance(wdt.timeout_ms - 1)
+    assert not wdt.tripped()
+    wdt.feed()
+    b.clock.advance(wdt.timeout_ms - 1)
+    assert not wdt.tripped() and wdt.feeds == 1
+    b.clock.advance(1)
+    assert wdt.tripped()
+
+
+def test_switching_away_from_a_progressive_journals_the_closing_pool():
+    app = new_app("caribbean_stud")
+    app.board.set_seat(1, True)
+    app.tick()
+    drive(app, "LOCK", "CONFIRM")
+    pool = app.controller.pool.pool
+    app.config.change(app.controller.round_no, game="fantan")
+    app.config_changed({"game": "fantan"})
+    closed = [r for r in app.journal.records(5) if r[2] == "pool_closed"]
+    assert closed and closed[0][3:6] == (pool, 500, "caribbean_stud")
+    assert app.controller.game == "fantan" and app.controller.round_no == 2
     cleanup()

@@ -199,6 +199,24 @@ def test_shake_refused_with_the_cover_unclipped_SB_2_1():
     cleanup()
 
 
+def test_cover_off_mid_shake_stops_the_shaker_and_betting_stays_closed_SB_2_1():
+    app = new_app()
+    drive(app, "SHAKE")
+    app.board.clock.advance(1000)
+    app.tick()
+    app.board.set_cover(False)
+    app.tick()
+    c = app.controller
+    assert app.board.shaker_pin.value() == 0 and c.state == "idle" and c.message == "SHAKE STOPPED"
+    assert app.board.betting_pin.value() == 0 and app.store.load("round")["state"] == "idle"
+    app.board.set_cover(True)
+    drive(app, "SHAKE")
+    app.board.clock.advance(app.config["shake_ms"])
+    app.tick()
+    assert c.state == "betting"
+    cleanup()
+
+
 def test_power_cut_in_every_state_resumes_where_it_was():
     for state in ("idle", "shaking", "betting", "closed", "result"):
         app = new_app()

@@ -203,3 +203,19 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
             assert c2.state == "paying" and c2.shown_award == 1
             assert app2.board.display.lines[0] == "WIN SEAT 4"
         cleanup()
+
+
+def test_history_lists_each_round_with_its_hits():
+    app = new_app("caribbean_stud")
+    seats(app, 2)
+    drive(app, "LOCK", "CONFIRM")
+    seats(app, 2, 6)
+    drive(app, "LOCK")
+    keys(app, "H6E2EE")  # full house on seat 6
+    drive(app, "CONFIRM", "CONFIRM")
+    fixed_full_house = 187500  # the configuration's posted amount (CSP-10.2.4)
+    assert app.controller.history() == [(1, ()), (2, ((6, "full_house", fixed_full_house),))]
+    drive(app, "HISTORY")
+    assert app.board.display.lines[1] == "S6FH -"  # newest first
+    assert restart(app).controller.history() == app.controller.history()
+    cleanup()

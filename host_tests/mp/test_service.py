@@ -103,7 +103,10 @@ def test_configure_validates_applies_and_journals():
         writes = app.store.writes
         assert "18..30" in raises(ValueError, service.configure, pay_5_16=31)  # SB-6.6
         assert "unknown" in raises(ValueError, service.configure, colour="red")
+        assert "max on-time" in raises(ValueError, service.configure, shake_ms=app.board.shaker.max_on_ms + 1)
         assert app.store.writes == writes and app.config["pay_5_16"] == 18
+        most = app.board.shaker.max_on_ms
+        assert service.configure(shake_ms=most).data["applied"] == {"shake_ms": most}
         rep = service.configure(pay_5_16=24, history_len=10)
         assert rep.data == {"applied": {"pay_5_16": 24, "history_len": 10}, "deferred": {}}
         assert "pay_5_16 = 24 (now)" in repr(rep)
@@ -307,5 +310,33 @@ def test_ram_clear_needs_the_current_code_and_is_journalled():
         assert app.meters.rounds == 0 and app.controller.pool.paid == 0
         assert app.controller.pool.pool == DEFAULTS["seed_cents"] and app.config["seats"] == 6
         assert service.meters().data["balanced"] is True
+    finally:
+        done()
+
+
+def test_tilt_on_a_corrupt_record_then_ram_clear_recovers():
+    try:
+        app = new_app("caribbean_stud")
+        royal_hit_round(app)
+        root = app.root
+        for slot in ("0", "1"):  # both generations of the round record damaged: nothing to trust
+            path = root + "/round." + slot
+            try:
+                with open(path, "rb") as f:
+                    data = bytearray(f.read())
+            except OSError:
+                continue
+            data[len(data) // 2] ^= 0x20
+            write(path, bytes(data))
+        app = appmod.App(board.make(virtual_clock=True), root)  # the next boot
+        appmod.current = app
+        rep = service.status()
+        assert rep.data["state"] == "tilt" and "record 'round' has no valid copy" in repr(rep), repr(rep)
+        assert app.board.display.lines[0] == "TILT: CALL TECH"
+        assert "tilt" in raises(ValueError, service.configure, seats=3)  # nothing to configure on a tilt
+        code = service.ram_clear().data["code"]
+        service.ram_clear(code)
+        assert service.status().data["state"] == "betting" and app.controller.pool.pool == DEFAULTS["seed_cents"]
+        assert app.config["game"] == "caribbean_stud"  # the configuration was not the bad record: kept
     finally:
         done()

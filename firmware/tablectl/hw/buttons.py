@@ -4,7 +4,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731
 
-from tablectl.hw.clock import sleep_ms, ticks_diff
+from tablectl.hw.clock import ticks_diff
 
 _UP = const(0)
 _DOWN = const(1)
@@ -14,7 +14,8 @@ _LONG_SENT = const(2)
 class Buttons:
     """`pins` maps a role ('BELL', '7', ...) to anything with value(); pressed reads 0 when active_low
     (GPIO with pull-up). poll(now) returns the events since the last poll: 'ROLE' when a press has been
-    stable for debounce_ms, 'ROLE_LONG' once when it is held long_ms. A board may override the timings."""
+    stable for debounce_ms, 'ROLE_LONG' once when it is held long_ms. A board may override the timings.
+    The App's button task calls poll() every poll_ms (tablectl.app)."""
 
     debounce_ms = 30
     long_ms = 1000
@@ -58,12 +59,3 @@ class Buttons:
             elif st != _UP and held >= self.debounce_ms:
                 self._state[i] = _UP
         return ev
-
-    async def run(self, clock, sink, alive=None):
-        """Poll forever; sink(event) gets each event; alive() marks this task alive for the watchdog."""
-        while True:
-            for e in self.poll(clock()):
-                sink(e)
-            if alive:
-                alive()
-            await sleep_ms(self.poll_ms)

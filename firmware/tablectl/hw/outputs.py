@@ -42,6 +42,7 @@ class Shaker(Pulse):
     def __init__(self, pin, clock, max_on_ms=8000, interlock=None, active_high=True):
         Pulse.__init__(self, pin, clock, max_on_ms, active_high)
         self._interlock = interlock  # input reading 1 when the cover is clipped
+        self.interrupted = False     # the last run was cut short by the interlock
 
     def cover_closed(self):
         return self._interlock is None or self._interlock.value() == 1
@@ -50,10 +51,12 @@ class Shaker(Pulse):
         if not self.cover_closed():
             raise ValueError("cover not clipped")  # SB-2.1
         Pulse.on(self, ms)
+        self.interrupted = False
 
     def service(self, now=None):
         if self.is_on and not self.cover_closed():
             self.off()  # the cover came off mid-shake: stop at once
+            self.interrupted = True
         return Pulse.service(self, now)
 
 

@@ -93,8 +93,8 @@ class DiceTable:
 
     def resolve(self, d1, d2, d3):
         # comparisons and indexing only: this runs under heap_lock on the board
-        if (d1 < 1 or d1 > 6 or d2 < 1 or d2 > 6 or d3 < 1 or d3 > 6 or not isinstance(d1, int)
-                or not isinstance(d2, int) or not isinstance(d3, int)):
+        if (not isinstance(d1, int) or not isinstance(d2, int) or not isinstance(d3, int)
+                or d1 < 1 or d1 > 6 or d2 < 1 or d2 > 6 or d3 < 1 or d3 > 6):
             raise ValueError("a die shows 1..6, got %r,%r,%r" % (d1, d2, d3))
         return self._rows[self._order[d1 * 36 + d2 * 6 + d3 - 43]]
 

@@ -60,7 +60,7 @@ def _derive():
 
 
 PAYS_A, PAYS_B, _BY_RESULT = _derive()
-del _derive
+del _derive, _PAYS  # needed once, at import
 
 
 def index(spot_id):
@@ -87,16 +87,16 @@ def result_from_count(count, broken=0):
 
 
 def resolve(result):
-    if result < 1 or result > 4 or not isinstance(result, int):
+    if not isinstance(result, int) or result < 1 or result > 4:
         raise ValueError("a fan-tan result is 1..4, got %r" % (result,))
     return _BY_RESULT[result - 1]
 
 
 def win_cents(spot_index, stake_cents):
     """Net win of a winning spot: stake * a/b less 5%, rounded down to the cent (FT-7, FT-9)."""
-    if spot_index < 0 or spot_index >= len(PAYS_A) or not isinstance(spot_index, int):
+    if not isinstance(spot_index, int) or spot_index < 0 or spot_index >= len(PAYS_A):
         raise ValueError("no fan-tan spot index %r" % (spot_index,))
-    if stake_cents < 0 or stake_cents > MAX_STAKE_CENTS or not isinstance(stake_cents, int):
+    if not isinstance(stake_cents, int) or stake_cents < 0 or stake_cents > MAX_STAKE_CENTS:
         raise ValueError("stake must be 0..%d cents, got %r" % (MAX_STAKE_CENTS, stake_cents))
     a = PAYS_A[spot_index]
     den = PAYS_B[spot_index] * 20  # 95/100 = 19/20

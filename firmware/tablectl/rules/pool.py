@@ -7,9 +7,12 @@ hits paid by the regulations' rules, void rounds carrying the locked bets, state
     p.contribute(bet_cents) -> cents added to pool + reserve (no allocation: safe under heap_lock)
     p.lock(seat_bets)       -> cents added; seat_bets[i] is seat i+1's progressive bet (0: none)
     p.void_round()          the round is void: the locked bets stay for the next round, counted once
-                            (CSP-11.1, CSP-11.4, F3-17.3)
-    p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round
-    p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store
+                            (CSP-11.1, CSP-11.4, F3-17.3); settle() is refused until the next lock()
+    p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round.
+                            Seats 1..MAX_SEATS from the dealer's left, one hit per seat; once lock()
+                            was used in a round, a hit needs a locked bet on its seat
+    p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store: pool, reserve, carry,
+                            contributed, paid, seeded, carried, format version, then the locked bets
     p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded, p.locked, p.carried
 
 Classes are ints: hands.FLUSH..hands.ROYAL for the poker games, hands.baccarat_class() codes for
@@ -109,7 +112,7 @@ class Pool:
 
     def contribute(self, bet_cents):
         # comparisons and small-int arithmetic only: this runs under heap_lock on the board
-        if bet_cents < 0 or bet_cents > MAX_CENTS or not isinstance(bet_cents, int):
+        if not isinstance(bet_cents, int) or bet_cents < 0 or bet_cents > MAX_CENTS:
             raise ValueError("bet_cents must be 0..1073741823")
         rate = self.rate_bp
         q = bet_cents // 10000
@@ -192,6 +195,8 @@ class Pool:
 
     def settle(self, hits):
         """Pay one round's hits [(seat, class)], seats 1.. from the dealer's left; ends the round."""
+        if self.carried:  # settling now would drop the bets the void round carries (CSP-11.1)
+            raise ValueError("the round was void: lock the next round before settling")
         checked = []
         seen = [False] * (MAX_SEATS + 1)
         any_locked = False

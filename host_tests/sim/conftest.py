@@ -1,0 +1,72 @@
+"""Fixtures for the simulator tests: a private build of the firmware, simulators that are always stopped."""
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+import build_mpy
+from sim import board_process
+from sim.simulator import Simulator
+
+BIN = pathlib.Path(sys.executable).parent
+MPREMOTE = str(BIN / "mpremote")
+HEAP = board_process.HEAP  # what `make sim` gives the firmware (TABLECTL_SIM_HEAP overrides)
+
+
+@pytest.fixture(scope="session")
+def firmware_build(tmp_path_factory):
+    """build/sim as make builds it, but private: other tests rebuilding build/sim cannot pull it away."""
+    out = tmp_path_factory.mktemp("simbuild") / "sim"
+    build_mpy.build("sim", out)
+    return out
+
+
+@pytest.fixture
+def start_sim(firmware_build, tmp_path):
+    """start_sim(game) -> a running Simulator on free ports with its state in tmp_path/game; stopped after."""
+    started = []
+
+    def start(game, **kw):
+        kw.setdefault("state_dir", tmp_path / game)
+        sim = Simulator(game, port=0, build=firmware_build, heap=HEAP, **kw)
+        started.append(sim)
+        return sim.start()
+
+    yield start
+    for sim in started:
+        sim.stop()
+
+
+def run_mpremote(port, *args, timeout=30):
+    """The real mpremote against a port: (exit status, stdout + stderr)."""
+    proc = subprocess.run([MPREMOTE, "connect", str(port)] + list(args), capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+@pytest.fixture
+def mpremote():
+    return run_mpremote
+
+
+class Dealer:
+    """Presses the sim board's buttons through its link, as the page does, and waits for the controller."""
+
+    def press(self, sim, role, hold=0.15):
+        sim.link.send("press " + role)
+        time.sleep(hold)  # past the firmware's 30 ms debounce (VOID needs its 1 s long press)
+        sim.link.send("release " + role)
+        time.sleep(0.05)
+
+    def wait_state(self, sim, state, timeout=5):
+        deadline = time.monotonic() + timeout
+        while sim.link.snapshot()[1]["status"].get("state") != state:
+            assert time.monotonic() < deadline, sim.link.snapshot()[1]["status"]
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def dealer():
+    return Dealer()

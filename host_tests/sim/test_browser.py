@@ -1,0 +1,178 @@
+"""The simulator page in headless Chromium: rounds played by clicking, checked against the reference engine.
+
+What the page shows comes from the firmware's virtual pins and buses; the expected winning spots come
+from rulebook (tools/rulebook), written independently of the firmware's rules core. The sic bo test
+also takes the README's screenshot (docs/simulator.png).
+"""
+import pathlib
+
+import pytest
+
+from rulebook import fantan as rb_fantan
+from rulebook import sicbo as rb_sicbo
+from rulebook.analysis import PUSH
+from tablectl.config import DEFAULTS
+from tablectl.hw.lamps import WIN, NeoBackend
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOT = ROOT / "docs" / "simulator.png"
+
+
+def rgb_hex(level):
+    return "%02x%02x%02x" % NeoBackend.COLOURS[level]
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail("no %s: run `make browser` (Debian's chromium)" % CHROMIUM)
+    with playwright_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
+            args=ARGS, viewport={"width": 1500, "height": 1000})
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+@pytest.fixture
+def open_table(browser, start_sim):
+    pages = []
+
+    def open_(game):
+        sim = start_sim(game)
+        page = browser.new_page()
+        pages.append(page)
+        page.goto(sim.url)
+        page.wait_for_selector("#layout [data-lamp]")
+        return sim, page
+
+    yield open_
+    for page in pages:
+        page.close()
+
+
+def click(page, *roles):
+    for role in roles:
+        page.click('button[data-role="%s"]' % role)
+
+
+def wait_state(page, state, timeout=8000):
+    page.wait_for_function("s => document.body.dataset.state === s", arg=state, timeout=timeout)
+
+
+def lamps(page):
+    """{spot id: rgb hex} of every lamp the page draws."""
+    pairs = page.eval_on_selector_all("#layout [data-lamp]", "els => els.map(e => [e.dataset.spot, e.dataset.rgb])")
+    return dict(pairs)
+
+
+def lit(page):
+    return {spot for spot, rgb in lamps(page).items() if rgb != "000000"}
+
+
+def lcd(page):
+    return [page.inner_text("#lcd0"), page.inner_text("#lcd1")]
+
+
+def jackpot_cents(page):
+    text = page.inner_text("#jackpot")
+    return int(text.replace(".", "").replace(" ", "") or -1)
+
+
+def throw_dice(page, dice):
+    """One sic bo round up to the result: shake (electric, shake_ms), bell, the three dice, enter."""
+    click(page, "SHAKE")
+    page.wait_for_selector("#out-shaker.lit")
+    wait_state(page, "betting", timeout=DEFAULTS["shake_ms"] + 5000)  # SB-2.2: betting opens after the shake
+    assert page.is_visible("#out-betting_lamp.lit")
+    click(page, "BELL")  # SB-3.1
+    wait_state(page, "closed")
+    assert not page.is_visible("#out-betting_lamp.lit")
+    click(page, *[str(d) for d in dice])
+    click(page, "ENTER")
+    wait_state(page, "result")
+
+
+def test_sicbo_round_lights_the_winning_spots_SB_5_SB_7(open_table):
+    sim, page = open_table("sicbo")
+    assert lit(page) == set()
+    layout = set(lamps(page))
+    for dice in ((2, 2, 5), (4, 4, 4)):
+        throw_dice(page, dice)
+        winners = {bet for bet, net in rb_sicbo.resolve(" ".join(map(str, dice))).items() if net > 0}
+        assert winners <= layout  # every winning bet of the reference has a lamp on this layout
+        page.wait_for_function("n => document.querySelectorAll('#layout [data-lit=\"1\"]').length === n",
+                               arg=len(winners))
+        assert lit(page) == winners, dice
+        assert lcd(page)[0].startswith("%d %d %d" % dice)
+        if dice == (4, 4, 4):
+            assert {"small", "big"}.isdisjoint(lit(page))  # SB-7: a triple loses small and big
+        else:
+            SCREENSHOT.parent.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOT), full_page=True)
+        click(page, "CONFIRM")  # SB-4: paid, the lamps go out, the next round
+        wait_state(page, "idle")
+        assert lit(page) == set()
+    assert sim.link.snapshot()[1]["status"]["round"] == 3
+
+
+def test_fantan_round_lights_wins_and_ties_FT_3_FT_8(open_table):
+    sim, page = open_table("fantan")
+    click(page, "SHAKE")  # FT-4: the heap is covered, betting opens
+    wait_state(page, "betting")
+    click(page, "BELL")
+    wait_state(page, "closed")
+    click(page, "2", "3", "ENTER")  # 23 buttons counted off four at a time leave 3 (FT-3.1, FT-3.2)
+    wait_state(page, "result")
+    nets = rb_fantan.resolve("count=23")
+    wins = {bet for bet, net in nets.items() if net != PUSH and net > 0}
+    ties = {bet for bet, net in nets.items() if net == PUSH}
+    assert "fan_3" in wins and ties
+    shown = lamps(page)
+    assert {s for s, rgb in shown.items() if rgb == rgb_hex(WIN)} == wins
+    assert {s for s, rgb in shown.items() if rgb not in ("000000", rgb_hex(WIN))} == ties  # FT-8: ties apart
+    assert lcd(page)[0] == "NUMBER 3"
+    click(page, "CONFIRM")
+    wait_state(page, "idle")
+    assert lit(page) == set()
+
+
+def test_progressive_round_with_a_royal_flush_hit_CSP_10(open_table):
+    sim, page = open_table("caribbean_stud")
+    seed = DEFAULTS["seed_cents"]
+    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
+                           arg=str(seed))
+    page.check("#seat-2")  # chips on the progressive spots of seats 2 and 5
+    page.check("#seat-5")
+    page.wait_for_function("() => document.querySelectorAll('#layout [data-lit=\"1\"]').length === 2")
+    assert lit(page) == {"seat_2", "seat_5"}  # CSP-10.1: the bet-accepted lights
+    click(page, "LOCK")  # CSP-6.3: frozen before the first card
+    wait_state(page, "locked")
+    page.uncheck("#seat-2")  # too late: the locked bets stand
+    # CSP-10.1: each accepted bet feeds the pool its share, worked out here from the posted rate
+    pool = seed + 2 * DEFAULTS["bet_cents"] * DEFAULTS["rate_bp"] // 10000
+    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
+                           arg=str(pool))
+    assert lit(page) == {"seat_2", "seat_5"}
+    # HIT, seat 5, class 5 (the keypad's fifth class, royal flush), the five cards As Ks Qs Js Ts
+    click(page, "HIT", "5", "ENTER", "5", "ENTER")
+    click(page, *"141131121111101", "ENTER")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('royal_flush')")
+    click(page, "CONFIRM")
+    wait_state(page, "paying")
+    assert lcd(page)[0] == "WIN SEAT 5"
+    assert jackpot_cents(page) == pool  # CSP-10.2: a royal flush takes the whole jackpot
+    click(page, "CONFIRM")
+    wait_state(page, "betting")
+    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
+                           arg=str(seed))  # the next cycle starts from the seed
+    # betting is open again: the sensors are read afresh, seat 5's chip is still there, seat 2's is not
+    page.wait_for_function("() => document.querySelectorAll('#layout [data-lit=\"1\"]').length === 1")
+    assert lit(page) == {"seat_5"}

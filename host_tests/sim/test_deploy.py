@@ -1,0 +1,60 @@
+"""tools/deploy.py: refuses an unknown board and a silent port in one line; deploys into a simulated board with mpremote."""
+import json
+import os
+import pty
+import subprocess
+import sys
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+DEPLOY = str(ROOT / "tools" / "deploy.py")
+
+
+def deploy(*args, timeout=120):
+    proc = subprocess.run([sys.executable, DEPLOY] + list(args), capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_unknown_board_is_refused_before_anything_is_built(tmp_path):
+    code, out, err = deploy("--board", "pyboard9", "--port", "/dev/null", "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert err.strip().splitlines() == ["deploy: no board 'pyboard9' (boards: esp32, pico, sim)"]
+    assert not (tmp_path / "out").exists()
+
+
+def test_missing_and_silent_ports_are_refused(tmp_path):
+    code, out, err = deploy("--board", "sim", "--port", str(tmp_path / "ttyACM9"), "--out", str(tmp_path / "out"))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "ttyACM9 does not exist" in err
+    master, slave = pty.openpty()  # a terminal with nothing behind it: nobody answers mpremote
+    try:
+        code, out, err = deploy("--board", "sim", "--port", os.ttyname(slave), "--timeout", "3",
+                                "--out", str(tmp_path / "out"))
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert "does not answer" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_deploy_into_a_simulated_board_passes_its_selftest(start_sim, mpremote, tmp_path):
+    sim = start_sim("fantan", state_dir=tmp_path / "board")
+    out = tmp_path / "build"
+    code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
+    assert code == 0, err
+    manifest = json.loads((out / "fwmanifest.json").read_text())
+    assert manifest["board"] == "sim" and "main.py" in manifest["files"] and "tablectl/app.mpy" in manifest["files"]
+    for name in list(manifest["files"]) + ["fwmanifest.json"]:
+        assert (sim.state_dir / name).read_bytes() == (out / name).read_bytes(), name
+    assert "%d files copied" % (len(manifest["files"]) + 1) in stdout
+    # the firmware's own selftest, run on the board, checks what was copied against the manifest
+    code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
+    assert code == 0 and "all OK" in text, text
+    # a second deploy over the first (folders already there) works too; then spoil a file on the board
+    code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
+    assert code == 0, err
+    (sim.state_dir / "tablectl" / "app.mpy").write_bytes(b"not the firmware")
+    code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
+    assert code == 0 and "CRC mismatch: tablectl/app.mpy" in text, text

@@ -1,0 +1,89 @@
+"""A technician's real mpremote against the simulated board's pseudo-terminal, while the controller runs."""
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+MPREMOTE = str(pathlib.Path(sys.executable).parent / "mpremote")
+
+
+def status_over_pty(mpremote, port):
+    code, out = mpremote(port, "resume", "exec", "import service; print(service.status())")
+    assert code == 0, out
+    return out
+
+
+def test_status_shows_the_live_controller(start_sim, mpremote, dealer):
+    sim = start_sim("fantan")
+    assert "game fantan, state idle, round 1" in status_over_pty(mpremote, sim.pty)
+    dealer.press(sim, "SHAKE")  # FT-4: the heap covered, betting opens
+    dealer.wait_state(sim, "betting")
+    out = status_over_pty(mpremote, sim.pty)
+    assert "game fantan, state betting, round 1 (round in progress)" in out, out
+    # the REPL session did not disturb the controller: it still takes the dealer's buttons
+    dealer.press(sim, "BELL")
+    dealer.wait_state(sim, "closed")
+    assert sim.board.alive()
+
+
+def test_stable_link_eval_and_errors(start_sim, mpremote, tmp_path):
+    sim = start_sim("fantan", pty_link=tmp_path / "sim-fantan.pty")
+    assert os.readlink(tmp_path / "sim-fantan.pty") == sim.pty
+    code, out = mpremote(tmp_path / "sim-fantan.pty", "resume", "eval", "6 * 7")
+    assert (code, out.strip()) == (0, "42")
+    # a failing statement: mpremote gets the traceback on the error channel and exits 1
+    code, out = mpremote(sim.pty, "resume", "exec", "1 / 0")
+    assert code == 1 and "ZeroDivisionError" in out, out
+    # names persist between commands of one session, like a board's REPL
+    code, out = mpremote(sim.pty, "resume", "exec", "x = 5", "+", "eval", "x + 1")
+    assert (code, out.strip()) == (0, "6"), out
+    assert sim.board.alive()
+
+
+def test_fs_ls_cp_and_cat(start_sim, mpremote, tmp_path):
+    sim = start_sim("fantan")
+    payload = bytes(range(256)) * 9 + b"end\r\n\x04\x03\x01"  # every byte value, control characters too
+    src = tmp_path / "payload.bin"
+    src.write_bytes(payload)
+    code, out = mpremote(sim.pty, "resume", "fs", "cp", str(src), ":payload.bin")
+    assert code == 0, out
+    assert (sim.state_dir / "payload.bin").read_bytes() == payload  # landed in the board's folder
+    code, out = mpremote(sim.pty, "resume", "fs", "ls")
+    assert code == 0, out
+    assert "payload.bin" in out.split(), out  # (the unix port's ilistdir gives no sizes: ls shows 0)
+    assert "simstate/" in out  # the controller's records folder
+    back = tmp_path / "back.bin"
+    code, out = mpremote(sim.pty, "resume", "fs", "cp", ":payload.bin", str(back))
+    assert code == 0, out
+    assert back.read_bytes() == payload
+    (sim.state_dir / "note.txt").write_text("seat 3 sensor replaced\n")
+    code, out = mpremote(sim.pty, "resume", "fs", "cat", "note.txt")
+    assert code == 0 and "seat 3 sensor replaced" in out, out
+
+
+def test_service_macros_of_tools_mpremote_config(start_sim, tmp_path, dealer):
+    """tools/mpremote/config.py installed as mpremote's user config: the macros reach the live service."""
+    sim = start_sim("fantan")
+    (tmp_path / "cfg" / "mpremote").mkdir(parents=True)
+    shutil.copy(ROOT / "tools" / "mpremote" / "config.py", tmp_path / "cfg" / "mpremote" / "config.py")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"))
+
+    def macro(*names):
+        args = [MPREMOTE, "connect", sim.pty]
+        for i, name in enumerate(names):
+            args += (["+"] if i else []) + [name]
+        proc = subprocess.run(args, capture_output=True, text=True, timeout=30, env=env, stdin=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    dealer.press(sim, "SHAKE")
+    dealer.wait_state(sim, "betting")
+    code, out = macro("status", "journal", "config")
+    assert code == 0, out
+    assert "game fantan, state betting, round 1 (round in progress)" in out
+    assert "journal (last" in out and "open" in out  # the betting-open event of this round
+    assert "game" in out and "'fantan'" in out
+    code, out = macro("lamptest")  # refused mid-round, with the reason, and the controller goes on
+    assert code == 1 and "lamp_test refused: round 1 in progress" in out, out
+    assert sim.link.snapshot()[1]["status"]["state"] == "betting" and sim.board.alive()

@@ -1,0 +1,46 @@
+"""`python -m sim --game GAME [--port 8000] [--pty-link PATH]`: run the table simulator until Ctrl-C (what `make sim` runs)."""
+import argparse
+import sys
+import time
+
+from sim.board_process import HEAP, BoardError
+from sim.simulator import GAMES, ROOT, Simulator
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sicbo", choices=GAMES)
+    ap.add_argument("--port", type=int, default=8000, help="web page port on 127.0.0.1 (0: any free one)")
+    ap.add_argument("--pty-link", default=None,
+                    help="stable symlink to the board's terminal (default build/sim-GAME.pty)")
+    ap.add_argument("--state", default=None, help="the board's folder (default build/simroot/GAME)")
+    ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 64K (default %s)" % HEAP)
+    args = ap.parse_args(argv)
+    pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
+    sim = Simulator(args.game, args.port, args.state, pty_link, heap=args.heap)
+    try:
+        sim.start()
+    except (BoardError, OSError) as e:
+        print("sim: %s" % e, file=sys.stderr)
+        if "MemoryError" in str(e):
+            print("sim: the firmware ran out of heap: try --heap with more than %s" % (args.heap or HEAP),
+                  file=sys.stderr)
+        return 1
+    try:
+        print("sim: %s table running the firmware from build/sim (state in %s)" % (args.game, sim.state_dir))
+        print("sim: open %s" % sim.url)
+        print("sim: board terminal %s (also %s)" % (sim.pty, pty_link))
+        print('sim:   mpremote connect %s resume exec "import service; service.status()"' % pty_link)
+        print("sim: Ctrl-C stops the simulator", flush=True)
+        while sim.board.alive():
+            time.sleep(0.5)
+        print("sim: the firmware stopped:\n%s" % sim.board.log_tail(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        sim.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,233 @@
+// The table simulator page: draws what the sim board reports (lamp chain colours, display lines,
+// jackpot digits, pins) and turns clicks into the board's inputs. It decides nothing about results:
+// a spot is lit exactly when the firmware's lamp driver lit the lamp wired under it.
+"use strict";
+
+const KEYPAD = ["1", "2", "3", "CLEAR", "4", "5", "6", "ENTER", "7", "8", "9", "0"];
+const MIN_HOLD_MS = 120; // longer than the firmware's 30 ms debounce, so a quick click still counts
+const RELEASE_GAP_MS = 70;
+const DICE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+const FPC_FACES = ["", "fish", "prawn", "gourd", "coin", "crab", "rooster"];
+const PROGRESSIVE = ["caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c"];
+
+// Where a spot sits: each layout is printed in bands of related bets; the band of a spot id is its
+// bet family (the ids are spec/games.md's). Titles cite the regulation's articles.
+const BANDS = {
+  sicbo: [
+    ["main", "small / big, odd / even, any triple (SB-5.1..5.8)", /^(small|big|odd|even|any_triple)$/],
+    ["double", "short: a double (SB-5.12)", /^double_\d$/],
+    ["triple", "a chosen triple (SB-5.3)", /^triple_/],
+    ["total", "totals 4 to 17 (SB-5.6)", /^total_/],
+    ["combo", "long: two faces (SB-5.11)", /^combo_/],
+    ["single", "single face 1:1 / 2:1 / 3:1 (SB-5.2)", /^single_/],
+    ["double_single", "double and single (SB-5.9)", /^double_single_/],
+    ["three", "three faces (SB-5.10)", /^three_/],
+    ["four", "four faces (SB-5.13)", /^four_/],
+  ],
+  fish_prawn_crab: [
+    ["main", "small / big, any triple, three colours (FPC-5)", /^(small|big|any_triple|any_color3)$/],
+    ["triple", "a chosen triple", /^triple_/],
+    ["single", "single face", /^single_/],
+    ["color", "colours", /^color\d_/],
+    ["total", "totals 4 to 17", /^total_/],
+  ],
+  fantan: [
+    ["fan", "fan: one number (FT-6.2.1)", /^fan_/],
+    ["kwok", "kwok: two numbers (FT-6.1)", /^kwok_/],
+    ["nim", "nim: one wins, one ties (FT-6.2.2)", /^nim_/],
+    ["nga", "nga: two win, one ties (FT-6.2.3)", /^nga_/],
+    ["sam_hong", "sam hong: three numbers (FT-6.2.4)", /^sam_hong_/],
+  ],
+};
+
+let picture = null;
+let builtFor = "";
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function nums(id) { return id.split("_").filter((p) => /^\d+$/.test(p)).map(Number); }
+
+function label(game, id) {
+  const n = nums(id);
+  if (game === "fish_prawn_crab") {
+    const face = id.split("_").pop();
+    if (/^color/.test(id)) return [face, "colour \u00d7" + n[0]];
+    if (/^(triple|single)_/.test(id)) return [face, id.split("_")[0]];
+  }
+  if (game === "fantan") {
+    if (/^fan_/.test(id)) return [String(n[0]), "fan"];
+    if (/^kwok_/.test(id)) return [n.join("-"), "kwok"];
+    if (/^nim_/.test(id)) return [n[0] + " (" + n[1] + ")", "nim"];
+    if (/^nga_/.test(id)) return [n[0] + "-" + n[1] + " (" + n[2] + ")", "nga"];
+    if (/^sam_hong_/.test(id)) return [n.join("-"), "sam hong"];
+  }
+  if (/^total_/.test(id)) return [String(n[0]), "total"];
+  if (/^double_single_/.test(id)) return [DICE[n[0]] + DICE[n[0]] + DICE[n[1]], ""];
+  if (/^double_/.test(id)) return [DICE[n[0]] + DICE[n[0]], ""];
+  if (/^triple_/.test(id)) return [DICE[n[0]] + DICE[n[0]] + DICE[n[0]], ""];
+  if (/^(combo|three|four)_/.test(id)) return [n.map((d) => DICE[d]).join(""), ""];
+  if (/^single_/.test(id)) return [DICE[n[0]], "single"];
+  return [id.replace(/_/g, " ").toUpperCase(), ""];
+}
+
+function spotElement(game, id, lamp) {
+  const [main, sub] = label(game, id);
+  let cls = /^(small|big|odd|even|any_triple|any_color3|fan_\d)$/.test(id) ? "spot big" : "spot";
+  if (/[\u2680-\u2685]/.test(main)) cls += " dice";
+  const e = el("div", { class: cls, "data-spot": id, "data-lamp": String(lamp), "data-lit": "0", title: id + " (lamp " + lamp + ")" });
+  e.appendChild(document.createTextNode(main));
+  if (sub) e.appendChild(el("small", {}, sub));
+  e.appendChild(el("span", { class: "lampno" }, String(lamp)));
+  return e;
+}
+
+function buildLayout(hello) {
+  const root = $("layout");
+  root.innerHTML = "";
+  const game = hello.game;
+  const layout = hello.layout || [];
+  if (PROGRESSIVE.includes(game)) return buildSeats(root, hello);
+  const bands = BANDS[game] || [["all", "spots", /./]];
+  for (const [name, title, re] of bands) {
+    const row = el("div", { class: "row" });
+    layout.forEach((id, lamp) => { if (id && re.test(id)) row.appendChild(spotElement(game, id, lamp)); });
+    if (!row.children.length) continue;
+    const g = el("div", { class: "group", "data-band": name });
+    g.appendChild(el("h3", {}, title));
+    g.appendChild(row);
+    root.appendChild(g);
+  }
+}
+
+function buildSeats(root, hello) {
+  // seats from the dealer's left (CSP-10.4, F3-15.3) round the table's curve
+  const ring = el("div", { class: "seatring" });
+  ring.appendChild(el("div", { class: "dealer" }, "DEALER"));
+  const n = hello.seats || 7;
+  (hello.layout || []).forEach((id, lamp) => {
+    if (!/^seat_\d$/.test(id)) return;
+    const s = nums(id)[0];
+    if (s > n) return;
+    const a = Math.PI * (0.15 + 0.7 * (s - 1) / Math.max(1, n - 1));
+    const e = spotElement(hello.game, id, lamp);
+    e.className = "spot seat";
+    e.firstChild.textContent = "SEAT " + s;
+    e.style.left = "calc(" + (50 + 42 * Math.cos(a)) + "% - 48px)";
+    e.style.top = (40 + 260 * Math.sin(a)) + "px";
+    ring.appendChild(e);
+  });
+  root.appendChild(ring);
+}
+
+function buildPanel(hello) {
+  const roles = hello.roles || [];
+  const keypad = $("keypad"), fkeys = $("fkeys");
+  keypad.innerHTML = "";
+  fkeys.innerHTML = "";
+  for (const r of KEYPAD) if (roles.includes(r)) keypad.appendChild(keyButton(r, false));
+  for (const r of roles) if (!KEYPAD.includes(r)) fkeys.appendChild(keyButton(r, true));
+  const seats = $("seats");
+  seats.innerHTML = "";
+  const progressive = PROGRESSIVE.includes(hello.game);
+  $("seats-box").style.display = progressive ? "" : "none";
+  $("jackpot-box").style.display = progressive ? "" : "none";
+  $("cover-box").style.display = progressive || hello.game === "fantan" ? "none" : "";
+  for (let s = 1; s <= (hello.seats || 7); s++) {
+    const box = el("input", { type: "checkbox", id: "seat-" + s, "data-seat": String(s) });
+    box.addEventListener("change", () => post({ cmd: "seat", seat: s, on: box.checked }));
+    const lab = el("label", {});
+    lab.appendChild(box);
+    lab.appendChild(document.createTextNode(" seat " + s));
+    seats.appendChild(lab);
+  }
+}
+
+function keyButton(role, fn) {
+  const b = el("button", { class: fn ? "key fn" : "key", "data-role": role, type: "button" }, role);
+  let downAt = 0, held = false;
+  b.addEventListener("pointerdown", (ev) => {
+    ev.preventDefault();
+    held = true;
+    downAt = Date.now();
+    b.classList.add("down");
+    post({ cmd: "press", role: role });
+  });
+  const release = () => {
+    if (!held) return;
+    held = false;
+    const hold = Date.now() - downAt;
+    // queued behind the press: a quick click is still held MIN_HOLD_MS, then the key stays up for
+    // RELEASE_GAP_MS so the next press of any key is seen as a new one
+    later(Math.max(0, MIN_HOLD_MS - hold));
+    post({ cmd: "release", role: role }).then(() => b.classList.remove("down"));
+    later(RELEASE_GAP_MS);
+  };
+  b.addEventListener("pointerup", release);
+  b.addEventListener("pointerleave", release);
+  return b;
+}
+
+// requests go out in order, one at a time, so a release never overtakes its press
+let queue = Promise.resolve();
+function post(req) {
+  queue = queue.then(() => fetch("input", { method: "POST", headers: { "Content-Type": "application/json" },
+                                            body: JSON.stringify(req) })
+    .then((r) => r.ok ? null : r.json().then((j) => showError(j.error)))
+    .catch((e) => showError(String(e))));
+  return queue;
+}
+
+function later(ms) {
+  queue = queue.then(() => new Promise((done) => setTimeout(done, ms)));
+  return queue;
+}
+
+function showError(text) { $("errors").textContent = text || ""; }
+
+function render(state) {
+  picture = state;
+  window.simState = state; // for the browser test and curious developers
+  const hello = state.hello || {}, out = state.out || {}, st = state.status || {};
+  $("conn").textContent = state.connected ? "board connected" : "board not connected";
+  $("conn").className = "tag " + (state.connected ? "on" : "off");
+  $("game").textContent = hello.game || "";
+  const key = JSON.stringify([hello.game, hello.layout, hello.roles, hello.seats]);
+  if (hello.game && key !== builtFor) {
+    builtFor = key;
+    buildLayout(hello);
+    buildPanel(hello);
+  }
+  const hex = out.lamps || "";
+  document.querySelectorAll("#layout [data-lamp]").forEach((e) => {
+    const i = Number(e.dataset.lamp);
+    const rgb = hex.substr(i * 6, 6) || "000000";
+    e.dataset.rgb = rgb;
+    e.dataset.lit = rgb === "000000" ? "0" : "1";
+    e.style.background = rgb === "000000" ? "" : "#" + rgb;
+    e.style.setProperty("--glow", "#" + rgb);
+  });
+  const lines = out.display || ["", ""];
+  $("lcd0").textContent = lines[0] || "";
+  $("lcd1").textContent = lines[1] || "";
+  $("jackpot").textContent = out.jackpot || "";
+  for (const pin of ["betting_lamp", "shaker", "bell"]) $("out-" + pin).classList.toggle("lit", !!out[pin]);
+  if (out.cover !== undefined) $("cover").checked = !!out.cover;
+  (out.seats || []).forEach((v, i) => { const b = $("seat-" + (i + 1)); if (b) b.checked = !!v; });
+  const keys = Object.keys(st).sort();
+  $("status").textContent = keys.map((k) => k + ": " + JSON.stringify(st[k])).join("\n");
+  document.body.dataset.state = st.state || "";
+  document.body.dataset.version = String((Number(document.body.dataset.version) || 0) + 1);
+}
+
+$("cover").addEventListener("change", (ev) => post({ cmd: "cover", on: ev.target.checked }));
+
+const events = new EventSource("events");
+events.onmessage = (ev) => render(JSON.parse(ev.data));
+events.onerror = () => { $("conn").textContent = "simulator not reachable"; $("conn").className = "tag off"; };
