@@ -144,7 +144,7 @@ def test_fantan_round_lights_wins_and_ties_FT_3_FT_8(open_table):
     assert lit(page) == set()
 
 
-def test_progressive_round_with_a_royal_flush_hit_CSP_10(open_table):
+def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table):
     sim, page = open_table("caribbean_stud")
     seed = DEFAULTS["seed_cents"]
     page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
@@ -168,7 +168,7 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10(open_table):
     click(page, "CONFIRM")
     wait_state(page, "paying")
     assert lcd(page)[0] == "WIN SEAT 5"
-    assert jackpot_cents(page) == pool  # CSP-10.2: a royal flush takes the whole jackpot
+    assert jackpot_cents(page) == pool  # CSP-10.2.1: a royal flush takes the whole jackpot (above the fixed amount)
     click(page, "CONFIRM")
     wait_state(page, "betting")
     page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",

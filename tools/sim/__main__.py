@@ -1,10 +1,15 @@
 """`python -m sim --game GAME [--port 8000] [--pty-link PATH]`: run the table simulator until Ctrl-C (what `make sim` runs)."""
 import argparse
+import signal
 import sys
 import time
 
 from sim.board_process import HEAP, BoardError
 from sim.simulator import GAMES, ROOT, Simulator
+
+
+def _stop_on_signal(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM/SIGHUP end the simulator as Ctrl-C does: the firmware is stopped too
 
 
 def main(argv=None):
@@ -17,6 +22,8 @@ def main(argv=None):
     ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 64K (default %s)" % HEAP)
     args = ap.parse_args(argv)
     pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _stop_on_signal)
     sim = Simulator(args.game, args.port, args.state, pty_link, heap=args.heap)
     try:
         sim.start()
@@ -30,7 +37,7 @@ def main(argv=None):
         print("sim: %s table running the firmware from build/sim (state in %s)" % (args.game, sim.state_dir))
         print("sim: open %s" % sim.url)
         print("sim: board terminal %s (also %s)" % (sim.pty, pty_link))
-        print('sim:   mpremote connect %s resume exec "import service; service.status()"' % pty_link)
+        print('sim:   mpremote connect %s resume exec "import service; print(service.status())"' % pty_link)
         print("sim: Ctrl-C stops the simulator", flush=True)
         while sim.board.alive():
             time.sleep(0.5)

@@ -42,7 +42,11 @@ class Simulator:
             state = self.link.snapshot()[1]
             if state["hello"].get("game") != self.game:
                 raise BoardError("the board refused game %s: %s" % (self.game, state["errors"][-1:]))
-            self.web = web.serve(self.link, self.port)
+            try:
+                self.web = web.serve(self.link, self.port)
+            except OSError as e:
+                raise BoardError("cannot serve the page on 127.0.0.1:%d: %s (another simulator? choose "
+                                 "another port with --port)" % (self.port, e.strerror or e))
         except BaseException:
             self.stop()
             raise

@@ -14,22 +14,22 @@ const PROGRESSIVE = ["caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "
 // bet family (the ids are spec/games.md's). Titles cite the regulation's articles.
 const BANDS = {
   sicbo: [
-    ["main", "small / big, odd / even, any triple (SB-5.1..5.8)", /^(small|big|odd|even|any_triple)$/],
+    ["main", "small / big, any triple, even / odd (SB-5.1, 5.2, 5.5, 5.7, 5.8)", /^(small|big|odd|even|any_triple)$/],
     ["double", "short: a double (SB-5.12)", /^double_\d$/],
-    ["triple", "a chosen triple (SB-5.3)", /^triple_/],
+    ["triple", "a chosen triple (SB-5.4)", /^triple_/],
     ["total", "totals 4 to 17 (SB-5.6)", /^total_/],
     ["combo", "long: two faces (SB-5.11)", /^combo_/],
-    ["single", "single face 1:1 / 2:1 / 3:1 (SB-5.2)", /^single_/],
+    ["single", "single number 1:1 / 2:1 / 3:1 (SB-5.3)", /^single_/],
     ["double_single", "double and single (SB-5.9)", /^double_single_/],
     ["three", "three faces (SB-5.10)", /^three_/],
     ["four", "four faces (SB-5.13)", /^four_/],
   ],
   fish_prawn_crab: [
-    ["main", "small / big, any triple, three colours (FPC-5)", /^(small|big|any_triple|any_color3)$/],
-    ["triple", "a chosen triple", /^triple_/],
-    ["single", "single face", /^single_/],
-    ["color", "colours", /^color\d_/],
-    ["total", "totals 4 to 17", /^total_/],
+    ["main", "small / big, any triple, any triple colour (FPC-5.1, 5.2, 5.9, 5.7)", /^(small|big|any_triple|any_color3)$/],
+    ["triple", "a chosen triple (FPC-5.8)", /^triple_/],
+    ["single", "single picture (FPC-5.3)", /^single_/],
+    ["color", "one, two, three dice of a colour (FPC-5.4..5.6)", /^color\d_/],
+    ["total", "totals 4 to 17 (FPC-5.10)", /^total_/],
   ],
   fantan: [
     ["fan", "fan: one number (FT-6.2.1)", /^fan_/],
@@ -58,7 +58,8 @@ function label(game, id) {
   const n = nums(id);
   if (game === "fish_prawn_crab") {
     const face = id.split("_").pop();
-    if (/^color/.test(id)) return [face, "colour \u00d7" + n[0]];
+    const colour = /^color(\d)_(\w+)$/.exec(id);
+    if (colour) return [colour[2], colour[1] + " " + (colour[1] === "1" ? "die" : "dice")];
     if (/^(triple|single)_/.test(id)) return [face, id.split("_")[0]];
   }
   if (game === "fantan") {
