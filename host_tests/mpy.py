@@ -33,7 +33,7 @@ def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd
     """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + mp tests + tools."""
     ensure_build()
     full = dict(os.environ)
-    full["MICROPYPATH"] = ":".join([str(p) for p in path] + [str(BUILD), str(MP_TESTS), str(ROOT / "tools")])
+    full["MICROPYPATH"] = ":".join([".frozen"] + [str(p) for p in path] + [str(BUILD), str(MP_TESTS), str(ROOT / "tools")])
     full.update(env or {})
     return subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True,
                           text=True, timeout=timeout, input=input, env=full, cwd=cwd)

@@ -58,3 +58,27 @@ def test_deploy_into_a_simulated_board_passes_its_selftest(start_sim, mpremote, 
     (sim.state_dir / "tablectl" / "app.mpy").write_bytes(b"not the firmware")
     code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
     assert code == 0 and "CRC mismatch: tablectl/app.mpy" in text, text
+
+
+def test_every_board_has_a_freeze_manifest_naming_real_files():
+    """boards/*/manifest.py (MicroPython's manifest format) read with the manifest functions stubbed: each has
+    metadata, and every package and module it freezes exists, board.py among them."""
+    for board_dir in sorted(p for p in (ROOT / "boards").iterdir() if p.is_dir()):
+        path = board_dir / "manifest.py"
+        assert path.is_file(), "%s has no manifest.py" % board_dir.name
+        frozen, meta = [], {}
+
+        def module(name, base_path="."):
+            frozen.append(board_dir / base_path / name)
+
+        def package(name, base_path="."):
+            frozen.append(board_dir / base_path / name)
+
+        names = {"metadata": lambda **kw: meta.update(kw), "include": lambda *a, **kw: None,
+                 "require": lambda *a, **kw: None, "module": module, "package": package}
+        exec(compile(path.read_text(), str(path), "exec"), names)
+        assert meta.get("version"), "%s: metadata(version=...) missing" % path
+        assert board_dir / "board.py" in frozen, "%s does not freeze board.py" % path
+        assert (ROOT / "firmware" / "tablectl") in [p.resolve() for p in frozen], path
+        for p in frozen:
+            assert p.exists(), "%s freezes %s, which does not exist" % (path, p)

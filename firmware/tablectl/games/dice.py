@@ -81,7 +81,7 @@ class DiceController(Controller):
             self.handle_presses = 0
             return self._open()
         try:
-            self.board.shaker.on(self.cfg.get("shake_ms", 3000))
+            self.board.shaker.on(min(self.cfg.get("shake_ms", 3000), self.board.shaker.max_on_ms))
         except ValueError as e:
             return self.refuse(str(e).upper()[:16])
         self.state = "shaking"  # not saved: a cut here leaves the round at idle, the shaker off

@@ -63,12 +63,7 @@ class ProgressiveController(Controller):
 
     def _pool_params(self):
         """The core pool's parameters from the configuration (amounts posted on the table, CSP-10.3)."""
-        c = self.cfg
-        fixed = {}
-        for cls in _awards.GAMES[self.game][1]:
-            fixed[cls] = c.get("fixed_" + cls, 0)
-        pct = {"six_of_a_kind": c["six_of_a_kind_bp"]} if self.game == "baccarat_c" else None
-        return _awards.config_for(self.game, c["seed_cents"], c["rate_bp"], c["limit_cents"], fixed, pct)
+        return self.cfg.pool_params()
 
     @property
     def locked(self):
