@@ -1,16 +1,19 @@
 """Put the firmware on a board: build it with mpy-cross (tools/build_mpy.py), then copy it with the real mpremote.
 
     make deploy BOARD=pico PORT=/dev/ttyACM0
-    python tools/deploy.py --board pico --port /dev/ttyACM0 [--out build/pico] [--timeout 15] [--no-reset]
+    python tools/deploy.py --board pico --port /dev/ttyACM0 [--out build/deploy/pico] [--timeout 15] [--no-reset]
+                           [--no-aiorepl]
 
 Steps: refuse a BOARD that has no folder under boards/ and a PORT that does not answer (one line on
-stderr, exit 2); build build/BOARD (firmware/ + boards/BOARD/ as .mpy, plus fwmanifest.json with the
+stderr, exit 2); build build/deploy/BOARD (firmware/ + boards/BOARD/ as .mpy, plus fwmanifest.json with the
 CRC-32 of every file, which the firmware's selftest() checks); create the folders on the board
-(`fs mkdir`), copy every file (`fs cp`), fwmanifest.json last so an interrupted copy fails selftest;
-then reset the board (`mpremote reset`) so it boots the new firmware. The copy runs in the raw REPL
-after mpremote's usual Ctrl-C and soft reset, so a running controller is stopped before its files are
-replaced. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
-simulator keeps running the firmware it started with, so there is no reset).
+(`fs mkdir`, those it lacks), copy every file (`fs cp`), fwmanifest.json last so an interrupted copy
+fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller, for `mpremote
+resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it boots the
+new firmware. The copy runs in the raw REPL after mpremote's usual Ctrl-C and soft reset, so a
+running controller is stopped before its files are replaced. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
+simulator keeps running the firmware it started with and has its own REPL task, so there is neither
+aiorepl nor a reset).
 """
 import argparse
 import os
@@ -67,48 +70,93 @@ def probe(port, timeout):
         raise DeployError("port %s does not answer as a MicroPython board: %s" % (port, last_line(proc)))
 
 
-def copy_commands(out, files):
-    """mpremote arguments that create the folders and copy every file, the manifest last."""
-    dirs = sorted({str(pathlib.PurePosixPath(f).parent) for f in files} - {"."}, key=lambda d: (d.count("/"), d))
-    # fs mkdir fails on a folder that exists (a second deploy): make them in one exec that allows that
-    mkdirs = "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass" % (dirs,)
-    args = ["exec", mkdirs]
+def folders(files):
+    """Every folder the files need, parents first."""
+    found = set()
+    for f in files:
+        parent = pathlib.PurePosixPath(f).parent
+        while str(parent) != ".":
+            found.add(str(parent))
+            parent = parent.parent
+    return sorted(found, key=lambda d: (d.count("/"), d))
+
+
+def existing_folders(port, wanted, timeout):
+    """The folders of `wanted` that the board has already (`fs mkdir` refuses to make one twice)."""
+    code = ("import os\nfor d in %r:\n try:\n  if os.stat(d)[0] & 0x4000:\n   print('have', d)\n"
+            " except OSError:\n  pass" % (wanted,))
+    proc = run_mpremote(port, ["resume", "exec", code], timeout)
+    if proc.returncode != 0:
+        raise DeployError("cannot list the folders on %s: %s" % (port, last_line(proc)))
+    return {line.split(" ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("have ")}
+
+
+def copy_commands(out, files, have=()):
+    """mpremote arguments that make the missing folders and copy every file, the manifest last."""
+    args = []
+    for d in folders(files):
+        if d not in have:
+            args += ["+", "fs", "mkdir", ":" + d]
     ordered = sorted(f for f in files if f != build_mpy.FWMANIFEST) + [build_mpy.FWMANIFEST]
     for f in ordered:
         args += ["+", "fs", "cp", str(pathlib.Path(out) / f), ":" + f]
-    return args
+    return args[1:]
 
 
-def deploy(board, port, out=None, timeout=15, reset=True):
+def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
     if board not in boards():
         raise DeployError("no board %r (boards: %s)" % (board, ", ".join(boards())))
     probe(port, timeout)
-    out = pathlib.Path(out) if out else ROOT / "build" / board
+    # not build/BOARD: `make sim` runs from build/sim, which must not be rebuilt under a running simulator
+    out = pathlib.Path(out) if out else ROOT / "build" / "deploy" / board
     out, manifest = build_mpy.build(board, out)
     files = sorted(manifest) + [build_mpy.FWMANIFEST]
     # generous: a pty or USB serial moves about 10 KB/s through the raw REPL
     budget = timeout + 2 * len(files) + sum((out / f).stat().st_size for f in files) // 2000
-    proc = run_mpremote(port, copy_commands(out, files), budget)
+    have = existing_folders(port, folders(files), timeout)
+    proc = run_mpremote(port, copy_commands(out, files, have), budget)
     if proc.returncode != 0:
         raise DeployError("copy to %s failed: %s" % (port, last_line(proc)))
-    if reset and board != "sim":
-        run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
-    return files
+    warnings = []
+    if board != "sim":
+        if aiorepl:
+            warnings += install_aiorepl(port, timeout)
+        if reset:
+            run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
+    return files, warnings
+
+
+def install_aiorepl(port, timeout):
+    """micropython-lib's aiorepl lets `mpremote resume` reach the REPL while the controller runs (the
+    board's tasks() starts it when it is installed). It comes from micropython.org: without a network
+    the deploy still stands, with a warning."""
+    try:
+        proc = run_mpremote(port, ["mip", "install", "aiorepl"], timeout + 60)
+    except DeployError as e:
+        return ["aiorepl not installed: %s" % e]
+    if proc.returncode != 0:
+        return ["aiorepl not installed (%s): the service REPL will stop the controller; retry with "
+                "`mpremote connect %s mip install aiorepl`" % (last_line(proc), port)]
+    return []
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True)
     ap.add_argument("--port", default="")
-    ap.add_argument("--out", default=None, help="build folder (default build/BOARD)")
+    ap.add_argument("--out", default=None, help="build folder (default build/deploy/BOARD)")
     ap.add_argument("--timeout", type=int, default=15, help="seconds the port has to answer")
     ap.add_argument("--no-reset", action="store_true", help="leave the board in the REPL after copying")
+    ap.add_argument("--no-aiorepl", action="store_true", help="do not `mip install aiorepl` (needs a network)")
     args = ap.parse_args(argv)
     try:
-        files = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset)
+        files, warnings = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset,
+                                 not args.no_aiorepl)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2
+    for w in warnings:
+        print("deploy: warning: %s" % w, file=sys.stderr)
     print("deploy: %d files copied to %s (board %s); check them on the board with "
           "service.selftest()" % (len(files), args.port, args.board))
     return 0

@@ -41,7 +41,10 @@ SOFT_REBOOT = "MPY: soft reboot\r\n"
 
 
 def _out(s):
-    sys.stdout.write(s)
+    try:
+        sys.stdout.write(s)
+    except OSError:
+        pass  # the terminal is full and nobody reads it: drop the text, never the controller
 
 
 def _banner():
@@ -60,9 +63,21 @@ class Repl:
         self.soft_reset(quiet=True)
 
     def soft_reset(self, quiet=False):
-        self.names = {"__name__": "__main__"}
+        # print and the echo of an expression's value write \r\n line ends, as a board's USB REPL does
+        # (the unix port writes bare \n, and the pty is raw)
+        self.names = {"__name__": "__main__", "print": self._print, "__repl_print__": self._repl_print}
         if not quiet:
             self.write(SOFT_REBOOT)
+
+    def _print(self, *args, sep=" ", end="\n", file=None):
+        if file is not None:
+            return print(*args, sep=sep, end=end, file=file)
+        self.write((sep.join([str(a) for a in args]) + end).replace("\n", "\r\n"))
+
+    def _repl_print(self, value):
+        if value is not None:
+            self.names["_"] = value
+            self.write(repr(value).replace("\n", "\r\n") + "\r\n")
 
     def start(self):
         self.write(_banner() + ">>> ")

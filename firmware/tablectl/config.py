@@ -139,7 +139,7 @@ def pool_params(cfg):
     if game not in PROGRESSIVE:
         raise ValueError("game %s has no progressive pool" % game)
     fixed = {}
-    table = awards.GAMES[game][1]
+    table = awards.table(game)[1]
     for cls in table:
         # the whole-pool awards of baccarat have no fixed part (BAC-17.6, BAC-17.10); the poker
         # royal is max(fixed, pool) (CSP-10.2.1, F3-16.3.1)

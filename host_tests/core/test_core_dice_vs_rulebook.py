@@ -20,7 +20,8 @@ FPC_OPTION_SETS = [{"color2_at_least": v} for v in (False, True)]
 
 def firmware_nets(table, dice):
     """Net per unit for every spot as the firmware pays it: +pays for a listed spot, -1 otherwise."""
-    won = {table.spots[i]: pays for i, pays in table.resolve(*dice)}
+    w = table.resolve(*dice)  # bytes: spot, pays, spot, pays, ...
+    won = {table.spots[w[k]]: w[k + 1] for k in range(0, len(w), 2)}
     return {spot: Fraction(won.get(spot, -1)) for spot in table.spots}
 
 

@@ -79,9 +79,9 @@ def test_validate_never_modifies_its_argument():
 def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
     # every class of every progressive game has its fixed amount key (CSP-10.3: posted on the table),
     # and what the configuration says is what the pool pays
-    from tablectl.rules.awards import GAMES
+    from tablectl.rules.awards import table as award_table
     for game in config.PROGRESSIVE:
-        ids, table, shared = GAMES[game]
+        ids, table, shared = award_table(game)
         cfg = {"game": game, "seed_cents": 100000, "rate_bp": 1234, "limit_cents": 900000}
         for n, cls in enumerate(sorted(table)):
             if "fixed_" + cls in DEFAULTS:
@@ -99,7 +99,7 @@ def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
             else:  # CSP-10.2.1/F3-16.3.1 royal max(fixed, pool); every other class its posted amount
                 assert fixed == cfg["fixed_" + cls], (game, cls)
     c = config.pool_params(validate({"game": "baccarat_c", "six_of_a_kind_bp": 2500}))
-    six = GAMES["baccarat_c"][0].index("six_of_a_kind")
+    six = award_table("baccarat_c")[0].index("six_of_a_kind")
     assert c["awards"][six][0] == "percent" and c["awards"][six][2] == 2500  # BAC-17.11: X% set by the house
     assert "no progressive" in raises(ValueError, config.pool_params, validate({"game": "sicbo"}))
 

@@ -6,7 +6,8 @@ SICBO = DiceTable("sicbo")  # one default table for the module; others are built
 
 
 def winners(table, d1, d2, d3):
-    return dict((table.spots[i], pays) for i, pays in table.resolve(d1, d2, d3))
+    w = table.resolve(d1, d2, d3)  # bytes: spot, pays, spot, pays, ...
+    return dict((table.spots[w[k]], w[k + 1]) for k in range(0, len(w), 2))
 
 
 def raises(fn, *args, **kw):

@@ -92,9 +92,15 @@ def test_shoe_running_out_mid_coup_raises_ShoeExhausted():
     shoe = Shoe(decks=8, cards="2s,3h,Kc,Kd,5s")  # banker 3 must draw on a 5 (BAC-9.3.2): no 6th card
     with pytest.raises(ShoeExhausted, match="empty after 5 cards"):
         deal_round(shoe, opts())
-    # one more coup after the cut (BAC-3.1) with 8 cards burnt first (BAC-8) needs more than is left
+    # a whole shoe given as a sequence too short for its first coup
+    # (a first card 9 burns nine, BAC-2.1.2, leaving five for a coup that needs six)
+    o = opts(burn="first_card", cut_from_end=12)
+    with pytest.raises(ShoeExhausted, match="empty after 14 cards"):
+        play_shoe(o, cards=["9c"] + FILLER[:8] + ["2s", "3h", "Kc", "Kd", "5s"])
+    # one more coup after the cut (BAC-3.1) with 8 cards burnt first (BAC-8) cannot fit behind a cut
+    # card 12 from the end: refused before a card is dealt
     o = opts(burn="fixed", burn_fixed=1, cut_from_end=12, extra_round_after_cut=True, burn_each_round=8)
-    with pytest.raises(ShoeExhausted):
+    with pytest.raises(RuleError, match="needs at least 28"):
         play_shoe(o, cards=["Ac"] + NATURAL * 3)
     assert issubclass(ShoeExhausted, RuleError)
 
@@ -118,6 +124,10 @@ def accounted(o, seed):
        cut=st.integers(12, 40), extra=st.booleans(), each=st.integers(0, 2))
 def test_seeded_shoe_deals_every_card_once_in_order_BAC_2_1_and_3_1(seed, decks, burn, cut, extra, each):
     o = opts(decks=decks, burn=burn, cut_from_end=cut, extra_round_after_cut=extra, burn_each_round=each)
+    if cut < (6 + each) * (2 if extra else 1):  # the shoe could run out mid-coup: refused up front
+        with pytest.raises(RuleError, match="too close"):
+            accounted(o, seed)
+        return
     shoe, played, dealt = accounted(o, seed)
     assert len(shoe.cards) == 52 * decks
     assert dealt == shoe.cards[:len(dealt)] and len(dealt) + played.cards_left == 52 * decks

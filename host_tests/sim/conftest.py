@@ -66,6 +66,13 @@ class Dealer:
             assert time.monotonic() < deadline, sim.link.snapshot()[1]["status"]
             time.sleep(0.05)
 
+    def wait_out(self, sim, ok, timeout=5):
+        """Wait until ok(outputs the board reported) holds."""
+        deadline = time.monotonic() + timeout
+        while not ok(sim.link.snapshot()[1]["out"]):
+            assert time.monotonic() < deadline, sim.link.snapshot()[1]["out"]
+            time.sleep(0.05)
+
 
 @pytest.fixture
 def dealer():

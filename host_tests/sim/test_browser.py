@@ -34,7 +34,7 @@ def browser(tmp_path_factory):
     with playwright_api.sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-            args=ARGS, viewport={"width": 1500, "height": 1000})
+            args=ARGS, viewport={"width": 1500, "height": 700})
         try:
             yield context
         finally:

@@ -87,3 +87,34 @@ def test_service_macros_of_tools_mpremote_config(start_sim, tmp_path, dealer):
     code, out = macro("lamptest")  # refused mid-round, with the reason, and the controller goes on
     assert code == 1 and "lamp_test refused: round 1 in progress" in out, out
     assert sim.link.snapshot()[1]["status"]["state"] == "betting" and sim.board.alive()
+
+
+def test_a_person_at_the_terminal_gets_the_friendly_prompt(start_sim):
+    """The pty as a terminal program sees it: '>>> ', echo, values shown, \\r\\n line ends, Ctrl-C harmless."""
+    import termios
+    import time
+    import tty
+
+    sim = start_sim("fantan")
+    fd = os.open(sim.pty, os.O_RDWR | os.O_NOCTTY)
+    try:
+        tty.setraw(fd)
+        termios.tcflush(fd, termios.TCIFLUSH)
+
+        def typed(data, until=b">>> ", timeout=10):
+            os.write(fd, data)
+            got, deadline = b"", time.monotonic() + timeout
+            while not got.endswith(until):
+                assert time.monotonic() < deadline, got
+                got += os.read(fd, 4096)
+            return got
+
+        typed(b"\r")
+        assert typed(b"6 * 7\r") == b"6 * 7\r\n42\r\n>>> "
+        assert typed(b"import service\r") == b"import service\r\n>>> "
+        assert b"game fantan, state idle, round 1" in typed(b"service.status()\r")
+        assert b"KeyboardInterrupt (the controller keeps running)" in typed(b"while True: pass\x03")
+        assert typed(b"_\r").startswith(b"_\r\nstatus\r\n")  # the last value shown is kept in _
+    finally:
+        os.close(fd)
+    assert sim.link.snapshot()[1]["status"]["state"] == "idle" and sim.board.alive()

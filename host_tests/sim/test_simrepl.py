@@ -28,7 +28,7 @@ def repl(capsys):
 def test_raw_mode_framing_as_mpremote_expects(repl):
     assert repl.send(b"\r\x03\r\x01").endswith("raw REPL; CTRL-B to exit\r\n>")
     assert repl.send(b"print(6 * 7)") == ""  # raw mode does not echo
-    assert repl.send(b"\x04") == "OK42\n\x04\x04>"
+    assert repl.send(b"\x04") == "OK42\r\n\x04\x04>"
     out = repl.send(b"1 / 0\x04")
     assert out.startswith("OK\x04") and out.endswith("\x04>")
     assert "ZeroDivisionError" in out.split("\x04")[1] and "\r\n" in out  # the traceback on the error channel
@@ -38,12 +38,12 @@ def test_raw_paste_request_is_declined_so_mpremote_falls_back(repl):
     repl.send(b"\x01")
     assert repl.send(b"\x05A\x01") == "R\x00"
     assert repl.send(b"x = 3\x04") == "OK\x04\x04>"  # then plain raw input works
-    assert repl.send(b"print(x)\x04") == "OK3\n\x04\x04>"
+    assert repl.send(b"print(x)\x04") == "OK3\r\n\x04\x04>"
 
 
 def test_ctrl_c_only_drops_the_line(repl):
     repl.send(b"\x01")
-    assert repl.send(b"raise SystemExit\x03print(1)\x04") == "OK1\n\x04\x04>"  # the typed text was dropped
+    assert repl.send(b"raise SystemExit\x03print(1)\x04") == "OK1\r\n\x04\x04>"  # the typed text was dropped
     out = repl.send(b"\x02")  # Ctrl-B: back to the friendly prompt
     assert out.startswith("\r\n") and out.endswith(">>> ")
     out = repl.send(b"1 + \x03")
@@ -51,9 +51,10 @@ def test_ctrl_c_only_drops_the_line(repl):
     assert "SystemExit ignored" in repl.send(b"raise SystemExit\r")  # nothing typed stops the board
 
 
-def test_friendly_line_editing_and_echo(repl):
-    out = repl.send(b"2 * 22\x7f1\r")  # a typo mended with backspace
-    assert out == "2 * 22\b \b1\r\n42\n>>> "
+def test_friendly_line_editing_and_cooked_line_ends(repl):
+    out = repl.send(b"print(2 * 22\x7f1, 'a\\nb')\r")  # a typo mended with backspace
+    assert out == "print(2 * 22\b \b1, 'a\\nb')\r\n42 a\r\nb\r\n>>> "
+    assert repl.send(b"print('x', end='')\r") == "print('x', end='')\r\nx>>> "
 
 
 def test_soft_reset_forgets_the_names_and_says_so(repl):

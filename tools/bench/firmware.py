@@ -3,9 +3,10 @@ long session runs in, the latency from the dealer's key to the lamps being set, 
 
     python tools/bench/firmware.py            (or `make bench`, which runs every tools/bench module)
 
-Peak heap: the session (ROUNDS rounds of one table: sic bo, fan-tan, Caribbean Stud with a hit every 10th
-round and a void every 7th) is run with -X heapsize=N for N found by bisection (4 KB steps): the
-smallest heap it completes in, plus the heap in use after it. Latency: from handle(ENTER) with the third
+Peak heap: the session (ROUNDS rounds of one table: sic bo, fish-prawn-crab, fan-tan, and the progressive
+of Caribbean Stud, Fortune 3 and baccarat A with a hit every 10th round; a void every 7th) is run with
+-X heapsize=64K (the target: does it complete?) and with -X heapsize=N for N found by bisection (4 KB
+steps): the smallest heap it completes in, plus the heap in use after it. Latency: from handle(ENTER) with the third
 die (the result) or CONFIRM (lamps cleared) to the lamp driver's write, in microseconds, median and worst
 (the button debounce, 30 ms, comes before it). Writes: record files written (Store.writes) and journal
 lines appended (Journal.writes) per round. Import costs: the heap each module takes when imported (on
@@ -24,6 +25,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
 BIN = pathlib.Path(sys.executable).parent
 ROUNDS = 200
+TARGET_K = 64  # issue 5: a long session of every controller within -X heapsize=64K
+GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")
 
 SESSION = r'''
 import gc, sys, time
@@ -36,7 +39,7 @@ GAME, ROOT, ROUNDS = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # every module the table will load, imported first: what is left after is the data a frozen build keeps
 import tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base, tablectl.hw.buttons
 import tablectl.hw.watchdog
-if GAME == "sicbo":
+if GAME in ("sicbo", "fish_prawn_crab"):
     import tablectl.games.dice
 elif GAME == "fantan":
     import tablectl.games.fantan
@@ -74,7 +77,7 @@ def h(*evs):
 
 w0, j0 = app.store.writes, app.journal.writes
 for r in range(ROUNDS):
-    if GAME == "sicbo":
+    if GAME in ("sicbo", "fish_prawn_crab"):
         h("SHAKE")
         b.clock.advance(app.config["shake_ms"])
         app.tick()
@@ -198,15 +201,17 @@ def main():
         (work / "bench_session.py").unlink()
         for name, size in import_costs(work):
             print("firmware import %-28s %6s bytes of heap" % (name, size))
-        for game in ("sicbo", "fantan", "caribbean_stud"):
-            fig = _run(game, 512, work, ROUNDS)
+        for game in GAMES:
+            fig = _run(game, TARGET_K, work, ROUNDS)
+            at_target = "completes" if fig is not None else "FAILS (out of memory)"
+            fig = fig or _run(game, 512, work, ROUNDS)
             if fig is None:
                 print("firmware %-15s session FAILED" % game)
                 continue
             heap = smallest_heap(game, work, ROUNDS)
-            print("firmware %-15s smallest heap for %d rounds: %s KB (heap in use after: %d bytes, of which "
-                  "%d are data, not module code: what a frozen build keeps in the heap)"
-                  % (game, ROUNDS, heap, fig["heap_used"], fig["data_heap"]))
+            print("firmware %-15s %d rounds in a %d KB heap: %s; smallest heap it runs in: %s KB; heap in use "
+                  "after: %d bytes, of which %d are data, not module code (what a frozen build keeps in the heap)"
+                  % (game, ROUNDS, TARGET_K, at_target, heap, fig["heap_used"], fig["data_heap"]))
             print("firmware %-15s key -> lamps set: median %d us, worst %d us (after the 30 ms debounce)"
                   % (game, fig["lat_med"], fig["lat_max"]))
             print("firmware %-15s storage per round: %.2f record writes, %.2f journal lines"

@@ -58,6 +58,13 @@ def deal_round(shoe, opts):
 
 def play_shoe(opts, seed=None, cards=None, shoe=None):
     """Deal a whole shoe: BAC-2.1 burn, coups until the cut card's last coup (BAC-3.1)."""
+    # A coup takes at most 6 cards plus its BAC-8 burn; the coup that crosses the cut card (and the
+    # extra one, BAC-3.1) must fit behind it, or the shoe could run out mid-coup.
+    need = (6 + opts["burn_each_round"]) * (2 if opts["extra_round_after_cut"] else 1)
+    if opts["cut_from_end"] < need:
+        raise RuleError("cut card %d cards from the end is too close: %s needs at least %d behind it"
+                        % (opts["cut_from_end"], "a last coup plus one more" if opts["extra_round_after_cut"]
+                           else "the last coup", need))
     if shoe is None:
         shoe = new_shoe(opts, seed, cards)
     burned = start_shoe(shoe, opts)

@@ -41,7 +41,7 @@ class DiceController(Controller):
         self.lamp_of = self.wire(self.table.spots)
         self.dice = ()            # the result entered this round
         self.handle_presses = 0   # manual shaker: presses so far (not saved)
-        self.wins = ()
+        self.wins = b""
 
     def electric(self):
         return self.cfg.get("shaker", "electric") == "electric"
@@ -132,14 +132,15 @@ class DiceController(Controller):
         wins = self.table.resolve(dice[0], dice[1], dice[2])  # SB-5..7 / FPC-5..7: the core decides
         self.dice = dice
         self.wins = wins
-        self.set_state("result", "result", dice[0] * 100 + dice[1] * 10 + dice[2], len(wins))
+        self.set_state("result", "result", dice[0] * 100 + dice[1] * 10 + dice[2], len(wins) // 2)
         self.show_wins()
         return True
 
     def show_wins(self):
         lamps = self.board.lamps
         lamps.clear()
-        self.light(w[0] for w in self.wins)  # SB-3.2: the winning areas lit on the lamp board
+        wins = self.wins  # (spot, pays) pairs as bytes: every other byte is a spot index
+        self.light(wins[k] for k in range(0, len(wins), 2))  # SB-3.2: the winning areas lit on the lamp board
         lamps.show()
 
     def on_confirm(self):
@@ -148,7 +149,7 @@ class DiceController(Controller):
         self.remember(self.dice)
         self.lamps_off()  # SB-4: payouts done before the dome is covered again
         self.dice = ()
-        self.wins = ()
+        self.wins = b""
         return self.finish_round("confirm", False)
 
     def on_void_long(self):
@@ -159,7 +160,7 @@ class DiceController(Controller):
         self.betting_lamp(False)
         self.lamps_off()
         self.dice = ()
-        self.wins = ()
+        self.wins = b""
         self.handle_presses = 0
         return self.finish_round("void", True)
 

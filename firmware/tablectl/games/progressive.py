@@ -47,7 +47,7 @@ class ProgressiveController(Controller):
         Controller.__init__(self, app)
         cfg = self.cfg
         self.game = cfg["game"]
-        self.class_ids = _awards.GAMES[self.game][0]  # the core's class codes: index = code, 0 = none
+        self.class_ids = _awards.table(self.game)[0]  # the core's class codes: index = code, 0 = none
         self.classes = self.class_ids[1:]            # keypad class 1 = the lowest award
         self.seats = cfg.get("seats", 7)
         self.pool = _pool.Pool(**self._pool_params())

@@ -22,19 +22,23 @@ class Lamps:
 
     def wire(self, layout, spot_ids):
         """Map a controller's spots (spot_ids, the core's order) onto this chain wired per `layout`
-        (spot ids in lamp order). Returns bytes: position k holds the lamp index of spot_ids[k], or
-        NO_LAMP. Only the core's own strings are kept, so the layout tuple can be dropped after."""
-        where = {}
-        n = min(len(layout), self.count)
-        for i in range(n):
-            where[layout[i]] = i
+        (spot ids in lamp order: any iterable, taken one id at a time). Returns bytes: position k holds
+        the lamp index of spot_ids[k], or NO_LAMP. Only the core's own strings are kept, so no layout
+        string outlives the call."""
         table = bytearray(len(spot_ids))
-        names = [""] * n
-        for k in range(len(spot_ids)):
-            i = where.get(spot_ids[k], NO_LAMP)
-            table[k] = i
-            if i != NO_LAMP:
-                names[i] = spot_ids[k]
+        for k in range(len(table)):
+            table[k] = NO_LAMP  # until a lamp is found under that spot
+        names = []
+        for name in layout:
+            if len(names) >= self.count:
+                break  # a chain cut short: the spots after its last lamp have none
+            try:
+                k = spot_ids.index(name)
+            except ValueError:
+                names.append("")
+                continue
+            table[k] = len(names)
+            names.append(spot_ids[k])
         self.layout = tuple(names)
         return bytes(table)
 

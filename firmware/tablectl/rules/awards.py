@@ -3,7 +3,7 @@
     cfg = config_for('caribbean_stud', seed_cents=500000, rate_bp=2000, limit_cents=10000000,
                      fixed_cents={'flush': 5000, 'full_house': 7500, 'four_of_a_kind': 10000})
     p = pool.Pool(**cfg)
-    GAMES[game] = table(game) -> (class ids by class code, {class id: (kind, default percent_bp)}, shared)
+    table(game) -> (class ids by class code, {class id: (kind, default percent_bp)}, shared)
 
 Poker games (CSP-10.2, F3-16.3): flush, full house, four of a kind fixed; straight flush max(fixed,
 10%); royal max(fixed, the pool); each box is paid its own award. Baccarat (BAC-17.6-17.12): each class
@@ -11,7 +11,8 @@ is one award split among the round's winners; A royal, B six of a kind and C six
 colour take the pool; A paradise straight max(fixed, 10%); C six of a kind max(fixed, X%) where the
 regulation leaves X to the house (pct_bp must give it); C five of a kind is listed (BAC-13.1.4.4.C.3)
 but Art. 17 gives it no award: kind 'none', 0 unless fixed_cents sets one. Kept apart from pool.py
-so a board that only runs a pool does not hold these tables in RAM.
+so a board that only runs a pool does not hold these tables in RAM; a table is built when asked for
+(a board runs one game: the others' tables are not kept).
 """
 from . import hands
 
@@ -39,12 +40,6 @@ def table(game):
             "five_of_a_kind": ("none", 0), "two_threes": ("fixed", 0), "four": ("fixed", 0),
             "three": ("fixed", 0)}, True
     raise ValueError("progressive game must be one of %s, got %r" % (", ".join(_NAMES), game))
-
-
-GAMES = {}
-for _game in _NAMES:
-    GAMES[_game] = table(_game)
-del _game
 
 
 def config_for(game, seed_cents, rate_bp, limit_cents, fixed_cents, pct_bp=None, fixed_from_pool=True,

@@ -4,10 +4,12 @@
     f = DiceTable('fish_prawn_crab', color2_at_least=False)
     t.spots             tuple of spot ids (spec/games.md bet ids), the order of the lamp map
     t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)
-    t.resolve(d1, d2, d3) -> ((spot_index, pays), ...) for every winning spot; pays is the a of a:1
-                        (single_N: 1, 2 or 3 by how many dice show N). Losing spots are absent.
-                        The tuple is precomputed and shared: nothing is allocated. ValueError for a
-                        die outside 1..6.
+    t.resolve(d1, d2, d3) -> bytes: spot_index, pays, spot_index, pays, ... for every winning spot,
+                        spots ascending; pays is the a of a:1 (single_N: 1, 2 or 3 by how many dice
+                        show N). Losing spots are absent. Read it in steps of 2:
+                            for k in range(0, len(w), 2): spot, pays = w[k], w[k + 1]
+                        The bytes are precomputed and shared: nothing is allocated. ValueError for
+                        a die outside 1..6.
     t.pays(spot_index, d1, d2, d3) -> the a of a:1 for that spot, 0 when it loses.
 
 Fish-Prawn-Crab ('fish_prawn_crab') faces: 1 fish red, 2 prawn green, 3 gourd blue, 4 coin blue,
@@ -15,7 +17,8 @@ Fish-Prawn-Crab ('fish_prawn_crab') faces: 1 fish red, 2 prawn green, 3 gourd bl
 at their defaults. color2_C wins on exactly two dice of the colour (FPC-5.5, Interpretation);
 color2_at_least=True also pays it on three (the other reading; Fish-Prawn-Crab only).
 All 216 outcomes are decoded once, in the constructor: the 56 distinct unordered outcomes each get
-one tuple, and (spot, pays) pairs are interned, so a table costs a few KB.
+one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap), so a table costs a
+few KB.
 The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
 tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
@@ -67,20 +70,19 @@ class DiceTable:
         marker = {_tab.PAY_5_16: pay_5_16, _tab.PAY_6_15: pay_6_15,
                   _tab.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,
                   _tab.COLOR2_OF_THREE: 3 if color2_at_least else 0}
-        pairs = {}  # one (spot, pays) tuple per distinct pair, shared by every row that holds it
         table = []
         at = 0
         while at < len(rows):
-            items = []
+            row = bytearray(2 * rows[at])
+            n = 0
             for k in range(rows[at]):
-                i, pays = rows[at + 1 + 2 * k], rows[at + 2 + 2 * k]
+                pays = rows[at + 2 + 2 * k]
                 pays = marker.get(pays, pays)
                 if pays:  # a marker resolved to 0: that spot does not win under these options
-                    key = i * 256 + pays
-                    if key not in pairs:
-                        pairs[key] = (i, pays)
-                    items.append(pairs[key])
-            table.append(tuple(items))
+                    row[n] = rows[at + 1 + 2 * k]
+                    row[n + 1] = pays
+                    n += 2
+            table.append(bytes(row[:n]))
             at += 1 + 2 * rows[at]
         self._rows = tuple(table)
         self._order = _tab.ORDER
@@ -99,7 +101,8 @@ class DiceTable:
         return self._rows[self._order[d1 * 36 + d2 * 6 + d3 - 43]]
 
     def pays(self, spot_index, d1, d2, d3):
-        for i, p in self.resolve(d1, d2, d3):
-            if i == spot_index:
-                return p
+        w = self.resolve(d1, d2, d3)
+        for k in range(0, len(w), 2):
+            if w[k] == spot_index:
+                return w[k + 1]
         return 0

@@ -1,0 +1,63 @@
+"""The simulator's web side: page requests become link commands only when valid; the state is what the board sent."""
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+
+from sim.web import command_for
+
+ROLES = ["0", "1", "BELL", "VOID"]
+
+
+@pytest.mark.parametrize("req, line", [
+    ({"cmd": "press", "role": "BELL"}, "press BELL"),
+    ({"cmd": "release", "role": "0"}, "release 0"),
+    ({"cmd": "seat", "seat": 1, "on": True}, "seat 1 1"),
+    ({"cmd": "seat", "seat": 7, "on": False}, "seat 7 0"),
+    ({"cmd": "cover", "on": False}, "cover 0"),
+])
+def test_valid_requests_become_link_commands(req, line):
+    assert command_for(req, ROLES) == line
+
+
+@pytest.mark.parametrize("req, why", [
+    ({"cmd": "press", "role": "SHAKE"}, "no button 'SHAKE'"),   # not a button of this board
+    ({"cmd": "press", "role": "BELL\npress VOID"}, "no button"),  # no second command smuggled in
+    ({"cmd": "seat", "seat": 0, "on": True}, "seat must be 1..7"),
+    ({"cmd": "seat", "seat": 8, "on": True}, "seat must be 1..7"),
+    ({"cmd": "seat", "seat": True, "on": True}, "seat must be 1..7"),
+    ({"cmd": "seat", "seat": "3", "on": True}, "seat must be 1..7"),
+    ({"cmd": "reboot"}, "unknown cmd 'reboot'"),
+    (["press", "BELL"], "JSON object"),
+])
+def test_bad_requests_are_refused_with_the_reason(req, why):
+    with pytest.raises(ValueError, match=why):
+        command_for(req, ROLES)
+
+
+def post(url, body):
+    req = urllib.request.Request(url + "input", data=body, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_http_inputs_reach_the_board_and_bad_ones_change_nothing(start_sim, dealer):
+    sim = start_sim("caribbean_stud")
+    with urllib.request.urlopen(sim.url + "state", timeout=10) as r:
+        state = json.loads(r.read())
+    assert state["connected"] and state["hello"]["game"] == "caribbean_stud"
+    assert state["hello"]["layout"][:7] == ["seat_%d" % s for s in range(1, 8)]
+    before = sim.link.snapshot()[1]["out"]
+    assert post(sim.url, b'{"cmd": "seat", "seat": 9, "on": true}')[0] == 400
+    assert post(sim.url, b"not json")[0] == 400
+    assert sim.link.snapshot()[1]["out"] == before
+    assert post(sim.url, b'{"cmd": "seat", "seat": 4, "on": true}') == (200, {"sent": "seat 4 1"})
+    dealer.wait_out(sim, lambda out: out["seats"][3] == 1 and out["lamps"] != before["lamps"])
+    with urllib.request.urlopen(sim.url, timeout=10) as r:
+        assert b"table.js" in r.read()
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(sim.url + "../../etc/passwd", timeout=10)
