@@ -90,8 +90,12 @@ class VirtualNeoPixel:
 
     def write(self):
         self.writes += 1
-        if self.shown != self.buf:
-            self.shown = list(self.buf)
+        buf, shown, changed = self.buf, self.shown, False
+        for i in range(self.n):  # copied in place: a new list per write is 1 KB of heap each time
+            if shown[i] != buf[i]:
+                shown[i] = buf[i]
+                changed = True
+        if changed:
             self._board.changed("lamps")
 
 
@@ -200,12 +204,12 @@ class SimBoard:
     def lit(self):
         """{spot id: level} of the lamps the chain shows now (decoded from the colours written)."""
         colours = NeoBackend.COLOURS
-        layout = self.lamps.layout
+        lamps = self.lamps
         out = {}
-        for i in range(len(layout)):
+        for i in range(lamps.wired):
             level = colours.index(self.neopixel.shown[i])
             if level:
-                out[layout[i]] = level
+                out[lamps.name(i)] = level
         return out
 
     def tasks(self):

@@ -173,12 +173,15 @@ async def task(board, address):
         while True:
             line = await reader.readline()
             if not line:
-                break  # the simulator went away
+                break
             link.command(line.decode().strip())
     finally:
         pending.cancel()
         board.listeners.remove(link.changed)
         sock.close()
+    # the simulator went away (even killed outright): the simulated board powers off with it rather
+    # than run on unseen; SystemExit is not caught by asyncio, and App.run switches the outputs off
+    raise SystemExit("sim link closed")
 
 
 async def _status_loop(link):

@@ -5,7 +5,8 @@ board; aiorepl cannot be installed here). Bytes in, `\\r\\n` line ends out, beca
 is raw:
 
     friendly  '>>> ' prompt, line editing (backspace), Enter runs the line (expressions print their
-              repr), Ctrl-C drops the line, Ctrl-A enters raw mode, Ctrl-D is a soft reset
+              repr; a line ending in ':' starts a '... ' block that an empty line ends), Ctrl-C
+              drops the line, Ctrl-A enters raw mode, Ctrl-D is a soft reset
     raw       Ctrl-A (re)enters raw mode, Ctrl-B back to friendly, Ctrl-C drops what was typed,
               Ctrl-D runs it: 'OK', its output, '\\x04', its traceback, '\\x04', '>';
               Ctrl-D on an empty buffer is a soft reset; '\\x05A\\x01' (raw-paste request) is answered
@@ -59,6 +60,8 @@ class Repl:
         self.write = write
         self.raw = False
         self.line = bytearray()
+        self.block = []  # friendly mode: the lines of a compound statement being typed
+        self.last = 0
         self.names = None
         self.soft_reset(quiet=True)
 
@@ -121,13 +124,19 @@ class Repl:
 
     # -- friendly mode --------------------------------------------------------------------------
     def _friendly_char(self, c):
-        line = self.line
+        try:
+            self._friendly(c, self.line)
+        finally:
+            self.last = c
+
+    def _friendly(self, c, line):
         if c == _CTRL_A:
             self.line = bytearray()
             self.raw = True
             self.write("\r\n" + RAW_BANNER + ">")
         elif c == _CTRL_C:
             self.line = bytearray()
+            self.block = []
             self.write("\r\nKeyboardInterrupt (the controller keeps running)\r\n>>> ")
         elif c == _CTRL_D:
             self.line = bytearray()
@@ -135,11 +144,20 @@ class Repl:
             self.soft_reset()
             self.write(_banner() + ">>> ")
         elif c == 13 or c == 10:
-            if c == 10 and not line:
+            if c == 10 and not line and self.last == 13:
                 return  # the \n of a \r\n pair
             src = bytes(line)
             self.line = bytearray()
             self.write("\r\n")
+            # a line ending in ':' opens a block (for, if, def): its lines, indented by the person
+            # typing, are collected until an empty line
+            if self.block or src.rstrip().endswith(b":"):
+                if src.strip():
+                    self.block.append(src)
+                    self.write("... ")
+                    return
+                src = b"\n".join(self.block) + b"\n"
+                self.block = []
             if src.strip():
                 self._run(src, "single", raw=False)
             self.write(">>> ")

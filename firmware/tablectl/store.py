@@ -104,11 +104,18 @@ def check_plain(obj, where="record"):
     raise ValueError("%s: %s values cannot be stored" % (where, type(obj).__name__))
 
 
+def _encoded(name, seq, obj):
+    """(header, body) of one record file, the JSON body encoded once: the CRC runs on over the name
+    and sequence number into the body, so the record text is never copied whole into the heap again."""
+    body = json.dumps(obj).encode()
+    crc = crc32(body, crc32(("%s %d " % (name, seq)).encode()))
+    return ("%d %08x " % (seq, crc)).encode(), body
+
+
 def encode(name, seq, obj):
     """The bytes of one record file (see the module docstring)."""
-    body = json.dumps(obj)
-    crc = crc32(("%s %d %s" % (name, seq, body)).encode())
-    return ("%d %08x %s\n" % (seq, crc, body)).encode()
+    header, body = _encoded(name, seq, obj)
+    return header + body + b"\n"
 
 
 def decode(name, raw):
@@ -195,11 +202,13 @@ class Store:
             found = self._read(name)[0]
             seq = max([s for s, _ in found]) if found else 0
         seq += 1
-        data = encode(name, seq, obj)
+        header, body = _encoded(name, seq, obj)
         tmp = self._path(name, ".tmp")
         target = self._path(name, "." + str(seq & 1))
-        with open(tmp, "wb") as f:
-            f.write(data)
+        with open(tmp, "wb") as f:  # in pieces: header + body joined would be one more copy
+            f.write(header)
+            f.write(body)
+            f.write(b"\n")
         try:
             os.rename(tmp, target)  # LittleFS replaces the older generation in one atomic commit
         except OSError:

@@ -1,5 +1,5 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
-# mp-heap: 64K
+# mp-heap: 60K
 from tablectl.rules.dice import DiceTable
 
 SICBO = DiceTable("sicbo")  # one default table for the module; others are built and dropped per test

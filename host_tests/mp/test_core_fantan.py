@@ -1,5 +1,5 @@
 """Rules core, fan-tan: count rule, winning and pushing spots, commission in cents (FT-3, FT-5.3, FT-6..FT-9)."""
-# mp-heap: 32K
+# mp-heap: 28K
 from tablectl.rules import fantan
 
 

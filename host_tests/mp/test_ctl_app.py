@@ -1,6 +1,6 @@
 """The App on the sim board: boot, resume, tilt on an untrustworthy record, the asyncio tasks and the watchdog,
 and the test harness the other controller tests share (new_app, restart, drive)."""
-# mp-heap: 320K
+# mp-heap: 256K
 import gc
 import sys
 

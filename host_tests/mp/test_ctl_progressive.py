@@ -1,7 +1,7 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 256K
+# mp-heap: 200K
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet

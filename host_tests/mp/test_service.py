@@ -1,6 +1,6 @@
 """The technician's service calls on a real App with the sim board: readable reports, configure refused
 mid-round and pool changes held until the next hit (CSP-10.3), output tests, selftest, confirmed RAM clear."""
-# mp-heap: 256K
+# mp-heap: 240K
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
 import os

@@ -142,6 +142,17 @@ def test_fantan_round_lights_wins_and_ties_FT_3_FT_8(open_table):
     click(page, "CONFIRM")
     wait_state(page, "idle")
     assert lit(page) == set()
+    # the next round is voided (the cover knocked over): VOID held past the firmware's long press
+    click(page, "SHAKE")
+    wait_state(page, "betting")
+    page.hover('button[data-role="VOID"]')
+    page.mouse.down()
+    page.wait_for_timeout(1400)
+    page.mouse.up()
+    wait_state(page, "idle")
+    status = sim.link.snapshot()[1]["status"]
+    assert (status["round"], status["voids"], status["rounds"]) == (3, 1, 1)
+    assert not page.is_visible("#out-betting_lamp.lit")
 
 
 def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table):

@@ -109,8 +109,9 @@ def test_a_person_at_the_terminal_gets_the_friendly_prompt(start_sim):
                 got += os.read(fd, 4096)
             return got
 
-        typed(b"\r")
+        typed(b"print('in' 'sync')\r", until=b"\r\ninsync\r\n>>> ")  # past the boot banner, however late
         assert typed(b"6 * 7\r") == b"6 * 7\r\n42\r\n>>> "
+        assert typed(b"for i in (1, 2):\r  print(i)\r\r").endswith(b"... \r\n1\r\n2\r\n>>> ")
         assert typed(b"import service\r") == b"import service\r\n>>> "
         assert b"game fantan, state idle, round 1" in typed(b"service.status()\r")
         assert b"KeyboardInterrupt (the controller keeps running)" in typed(b"while True: pass\x03")

@@ -1,10 +1,16 @@
 """The simulator's web side: page requests become link commands only when valid; the state is what the board sent."""
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 
 import pytest
 
+from sim.board_process import HEAP
 from sim.web import command_for
 
 ROLES = ["0", "1", "BELL", "VOID"]
@@ -61,3 +67,31 @@ def test_http_inputs_reach_the_board_and_bad_ones_change_nothing(start_sim, deal
         assert b"table.js" in r.read()
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(sim.url + "../../etc/passwd", timeout=10)
+
+
+
+def test_the_board_powers_off_when_the_simulator_is_killed(firmware_build, tmp_path):
+    """Even a SIGKILLed simulator leaves no firmware running: the board ends when its link closes."""
+    script = ("import sys, time\nfrom sim.simulator import Simulator\n"
+              "s = Simulator('fantan', port=0, state_dir=%r, build=%r, heap=%r).start()\n"
+              "print(s.board.proc.pid, flush=True)\ntime.sleep(60)\n" % (str(tmp_path / "b"), str(firmware_build), HEAP))
+    host = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        board_pid = int(host.stdout.readline())
+    finally:
+        host.kill()
+        host.wait()
+    deadline = time.monotonic() + 10
+    while _alive(board_pid):
+        if time.monotonic() > deadline:
+            os.kill(board_pid, signal.SIGKILL)
+            pytest.fail("the firmware outlived its simulator")
+        time.sleep(0.1)
+
+
+def _alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited, unreaped
+    except OSError:
+        return False

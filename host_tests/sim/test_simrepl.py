@@ -62,3 +62,11 @@ def test_soft_reset_forgets_the_names_and_says_so(repl):
     repl.send(b"y = 1\x04")
     assert repl.send(b"\x04") == "\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
     assert "NameError" in repl.send(b"print(y)\x04")
+
+
+def test_a_block_is_collected_until_an_empty_line(repl):
+    assert repl.send(b"for i in range(3):\r") == "for i in range(3):\r\n... "
+    assert repl.send(b"  print(i * 10)\r") == "  print(i * 10)\r\n... "
+    assert repl.send(b"\r") == "\r\n0\r\n10\r\n20\r\n>>> "
+    assert repl.send(b"if 1:\r\x03").endswith("KeyboardInterrupt (the controller keeps running)\r\n>>> ")
+    assert repl.send(b"print('fresh')\n") == "print('fresh')\r\nfresh\r\n>>> "  # a bare \n ends a line too

@@ -33,6 +33,15 @@ core = gc.mem_alloc() - base
 for name, n in sizes:
     print("heap after import: %-12s %6d bytes" % (name or "(packages)", n))
 print("heap after import: whole core   %6d bytes" % core)
+import sys
+before = gc.mem_alloc()
+__import__("tablectl.rules.dicetab")  # the generated dice rows: in the heap only while a table is built
+gc.collect()
+print("heap after import: dicetab      %6d bytes (whole core with it: %d bytes; issue 4's target: 32768)"
+      % (gc.mem_alloc() - before, gc.mem_alloc() - base))
+sys.modules.pop("tablectl.rules.dicetab")
+delattr(sys.modules["tablectl.rules"], "dicetab")
+gc.collect()
 from tablectl.rules import awards, cards, dice, fantan, hands, pool
 before = gc.mem_alloc()
 table = dice.DiceTable("sicbo")

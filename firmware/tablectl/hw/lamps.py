@@ -18,29 +18,50 @@ class Lamps:
         self.backend = backend
         self.count = count
         self.levels = bytearray(count)
-        self.layout = ()  # spot id under each lamp ('' where none), for lit() and the simulator
+        self.wired = 0          # lamps the layout covers (the first `wired` of the chain)
+        self._ids = ()          # the controller's spot ids (the core's sequence, not copied)
+        self._spot_of = b""     # lamp index -> position in _ids, NO_LAMP where none
+        self._layout = ()
 
     def wire(self, layout, spot_ids):
         """Map a controller's spots (spot_ids, the core's order) onto this chain wired per `layout`
         (spot ids in lamp order: any iterable, taken one id at a time). Returns bytes: position k holds
-        the lamp index of spot_ids[k], or NO_LAMP. Only the core's own strings are kept, so no layout
-        string outlives the call."""
+        the lamp index of spot_ids[k], or NO_LAMP. No id string is kept: a lamp's spot is a position
+        in spot_ids (name(i) reads it back)."""
         table = bytearray(len(spot_ids))
         for k in range(len(table)):
             table[k] = NO_LAMP  # until a lamp is found under that spot
-        names = []
-        for name in layout:
-            if len(names) >= self.count:
+        spot_of = bytearray(self.count)
+        n = 0
+        for spot_id in layout:
+            if n >= self.count:
                 break  # a chain cut short: the spots after its last lamp have none
             try:
-                k = spot_ids.index(name)
+                k = spot_ids.index(spot_id)
             except ValueError:
-                names.append("")
-                continue
-            table[k] = len(names)
-            names.append(spot_ids[k])
-        self.layout = tuple(names)
+                k = NO_LAMP  # a spot this controller does not have (a layout shared by games)
+            if k != NO_LAMP:
+                table[k] = n
+            spot_of[n] = k
+            n += 1
+        self._ids = spot_ids
+        self._spot_of = bytes(spot_of)
+        self.wired = n
+        self._layout = None
         return bytes(table)
+
+    def name(self, i):
+        """The spot id under lamp i ('' where none)."""
+        k = self._spot_of[i] if i < self.wired else NO_LAMP
+        return "" if k == NO_LAMP else self._ids[k]
+
+    @property
+    def layout(self):
+        """The spot id under each wired lamp ('' where none), as a tuple for the simulator and tests:
+        made when first asked for, then kept (the same object) until the next wire()."""
+        if self._layout is None:
+            self._layout = tuple(self.name(i) for i in range(self.wired))
+        return self._layout
 
     def set(self, i, level):
         if i != NO_LAMP:
@@ -52,7 +73,7 @@ class Lamps:
 
     def lit(self):
         """Spot ids lit, with their level: what the tests and the simulator read."""
-        return dict((self.layout[i], self.levels[i]) for i in range(len(self.layout)) if self.levels[i])
+        return dict((self.name(i), self.levels[i]) for i in range(self.wired) if self.levels[i])
 
     def show(self):
         self.backend.write(self.levels)

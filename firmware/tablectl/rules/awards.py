@@ -3,6 +3,7 @@
     cfg = config_for('caribbean_stud', seed_cents=500000, rate_bp=2000, limit_cents=10000000,
                      fixed_cents={'flush': 5000, 'full_house': 7500, 'four_of_a_kind': 10000})
     p = pool.Pool(**cfg)
+    GAMES           the progressive games
     table(game) -> (class ids by class code, {class id: (kind, default percent_bp)}, shared)
 
 Poker games (CSP-10.2, F3-16.3): flush, full house, four of a kind fixed; straight flush max(fixed,
@@ -16,7 +17,7 @@ so a board that only runs a pool does not hold these tables in RAM; a table is b
 """
 from . import hands
 
-_NAMES = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
+GAMES = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")  # those with a table
 
 
 def table(game):
@@ -39,7 +40,7 @@ def table(game):
             "six_same_colour": ("pool", 10000), "six_of_a_kind": ("percent", None),
             "five_of_a_kind": ("none", 0), "two_threes": ("fixed", 0), "four": ("fixed", 0),
             "three": ("fixed", 0)}, True
-    raise ValueError("progressive game must be one of %s, got %r" % (", ".join(_NAMES), game))
+    raise ValueError("progressive game must be one of %s, got %r" % (", ".join(GAMES), game))
 
 
 def config_for(game, seed_cents, rate_bp, limit_cents, fixed_cents, pct_bp=None, fixed_from_pool=True,

@@ -2,7 +2,8 @@
 
     t = DiceTable('sicbo', pay_5_16=18, pay_6_15=14, odd_even_lose_on_triple=False)
     f = DiceTable('fish_prawn_crab', color2_at_least=False)
-    t.spots             tuple of spot ids (spec/games.md bet ids), the order of the lamp map
+    t.spots             the spot ids (spec/games.md bet ids) in the order of the lamp map: a SpotIds,
+                        a read-only sequence (len, t.spots[i], iteration, index) held as one string
     t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)
     t.resolve(d1, d2, d3) -> bytes: spot_index, pays, spot_index, pays, ... for every winning spot,
                         spots ascending; pays is the a of a:1 (single_N: 1, 2 or 3 by how many dice
@@ -17,15 +18,51 @@ Fish-Prawn-Crab ('fish_prawn_crab') faces: 1 fish red, 2 prawn green, 3 gourd bl
 at their defaults. color2_C wins on exactly two dice of the colour (FPC-5.5, Interpretation);
 color2_at_least=True also pays it on three (the other reading; Fish-Prawn-Crab only).
 All 216 outcomes are decoded once, in the constructor: the 56 distinct unordered outcomes each get
-one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap), so a table costs a
-few KB.
+one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap), and the spot ids
+stay one string (117 separate strings would cost ~8.5 KB on the unix port), so a table costs a few KB.
 The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
 tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
 import sys
+from array import array
 
 GAMES = ("sicbo", "fish_prawn_crab")
-_spot_ids = {}  # game -> tuple of ids, made once: a new table for new options reuses the strings
+_spot_ids = {}  # game -> SpotIds, made once: a new table for new options reuses them
+
+
+class SpotIds:
+    """Read-only sequence of ids kept as one space-separated string: len(ids), ids[i] (a new string
+    each time: the ids are for lamp wiring, logs and tests, never the hot path), iteration, `in`,
+    and ids.index(id) (ValueError if absent)."""
+
+    def __init__(self, words):
+        self._text = " " + " ".join(words.split()) + " "  # padded: every id is found as " id "
+        starts = []
+        at = 1
+        while at < len(self._text):
+            starts.append(at)
+            at = self._text.find(" ", at) + 1
+        starts.append(at)  # one past the trailing space: where the last id's end is read from
+        self._at = array("H", starts)  # id i is _text[_at[i]:_at[i + 1] - 1]
+
+    def __len__(self):
+        return len(self._at) - 1
+
+    def __getitem__(self, i):  # iteration and `in` use it too, until IndexError
+        n = len(self._at) - 1
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("spot index out of range")
+        return self._text[self._at[i]:self._at[i + 1] - 1]
+
+    def index(self, spot_id):
+        at = -1
+        if isinstance(spot_id, str) and spot_id and " " not in spot_id:
+            at = self._text.find(" " + spot_id + " ")
+        if at < 0:
+            raise ValueError("%r is not a spot id" % (spot_id,))
+        return self._text.count(" ", 0, at)  # the spaces before an id = its position
 
 
 class DiceTable:
@@ -65,7 +102,7 @@ class DiceTable:
 
     def _decode(self, game, spots, rows, _tab, pay_5_16, pay_6_15, odd_even_lose_on_triple, color2_at_least):
         if game not in _spot_ids:
-            _spot_ids[game] = tuple(spots.split())
+            _spot_ids[game] = SpotIds(spots)
         self.spots = _spot_ids[game]
         marker = {_tab.PAY_5_16: pay_5_16, _tab.PAY_6_15: pay_6_15,
                   _tab.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,

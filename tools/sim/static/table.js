@@ -136,6 +136,7 @@ function buildPanel(hello) {
   for (const r of roles) if (!KEYPAD.includes(r)) fkeys.appendChild(keyButton(r, true));
   const seats = $("seats");
   seats.innerHTML = "";
+  for (const id in reported) if (id.startsWith("seat-")) delete reported[id];
   const progressive = PROGRESSIVE.includes(hello.game);
   $("seats-box").style.display = progressive ? "" : "none";
   $("jackpot-box").style.display = progressive ? "" : "none";
@@ -192,6 +193,14 @@ function later(ms) {
 
 function showError(text) { $("errors").textContent = text || ""; }
 
+const reported = {};
+function follow(id, value) {
+  const box = $(id);
+  if (!box || value === undefined || reported[id] === value) return;
+  reported[id] = value;
+  box.checked = !!value;
+}
+
 function render(state) {
   picture = state;
   window.simState = state; // for the browser test and curious developers
@@ -219,8 +228,10 @@ function render(state) {
   $("lcd1").textContent = lines[1] || "";
   $("jackpot").textContent = out.jackpot || "";
   for (const pin of ["betting_lamp", "shaker", "bell"]) $("out-" + pin).classList.toggle("lit", !!out[pin]);
-  if (out.cover !== undefined) $("cover").checked = !!out.cover;
-  (out.seats || []).forEach((v, i) => { const b = $("seat-" + (i + 1)); if (b) b.checked = !!v; });
+  // a switch follows the board only when the board's reading changes, so a report still on its way
+  // does not undo a click the board has not seen yet
+  follow("cover", out.cover);
+  (out.seats || []).forEach((v, i) => follow("seat-" + (i + 1), v));
   const keys = Object.keys(st).sort();
   $("status").textContent = keys.map((k) => k + ": " + JSON.stringify(st[k])).join("\n");
   document.body.dataset.state = st.state || "";
