@@ -42,7 +42,7 @@ demo: setup     ## scripted session of every controller on the unix port, sim bo
 
 sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python -m sim --game $(GAME)
+	$(BIN)/python -m sim --game $(GAME) $(if $(SIM_PORT),--port $(SIM_PORT))
 
 deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)"

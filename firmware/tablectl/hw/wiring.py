@@ -39,4 +39,10 @@ class Board:
             setattr(self, k, parts[k])
 
     def tasks(self):
-        return []
+        """Extra tasks: micropython-lib's aiorepl when installed (tools/deploy.py installs it), so a
+        technician's `mpremote ... resume` reaches the REPL while the controller keeps running."""
+        try:
+            import aiorepl
+        except ImportError:
+            return []
+        return [aiorepl.task()]
