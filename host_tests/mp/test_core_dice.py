@@ -1,6 +1,6 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
 # mp-heap: 60K
-from tablectl.rules.dice import DiceTable
+from tablectl.rules.dice import DiceTable, SpotIds
 
 SICBO = DiceTable("sicbo")  # one default table for the module; others are built and dropped per test
 
@@ -108,5 +108,33 @@ def test_pays_of_one_spot_and_shared_rows():
     assert SICBO.pays(SICBO.index("total_4"), 1, 2, 1) == 50
     assert SICBO.pays(SICBO.index("single_3"), 3, 3, 1) == 2
     assert SICBO.pays(SICBO.index("big"), 1, 2, 1) == 0
-    # the same unordered throw is one precomputed tuple, whatever the order of the dice
+    # the same unordered throw is one precomputed bytes, whatever the order of the dice
     assert SICBO.resolve(1, 2, 3) is SICBO.resolve(3, 1, 2)
+
+
+def test_spot_ids_read_back_from_one_string():
+    ids = SpotIds("small big total_4")
+    assert len(ids) == 3
+    assert (ids[0], ids[1], ids[2], ids[-1]) == ("small", "big", "total_4", "total_4")
+    assert list(ids) == ["small", "big", "total_4"]
+    assert (ids.index("small"), ids.index("total_4")) == (0, 2)
+    assert "big" in ids and "bi" not in ids and "small big" not in ids
+    for bad in ("bi", "", "small big", "total_", 4):
+        try:
+            ids.index(bad)
+        except ValueError:
+            continue
+        raise AssertionError("index(%r) did not raise" % (bad,))
+    for i in (3, -4):
+        try:
+            ids[i]
+        except IndexError:
+            continue
+        raise AssertionError("ids[%d] did not raise" % i)
+    for words in ("", "a  b", " a", "a "):
+        assert raises(SpotIds, words)
+
+
+def test_table_spots_are_the_layout_ids_in_the_generated_order_SB_5():
+    assert (SICBO.spots[0], SICBO.spots[1], SICBO.spots[4], SICBO.spots[116]) == (
+        "small", "big", "single_1", "four_3_4_5_6")

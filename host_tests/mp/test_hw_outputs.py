@@ -260,3 +260,4 @@ def test_hd44780_init_sequence_and_text():
     lcd.text(1, "HI\u00e9")
     assert bus.writes == []  # unchanged: nothing sent
     assert raises(lcd.text, 2, "x")
+

@@ -29,109 +29,111 @@ TARGET_K = 64  # issue 5: a long session of every controller within -X heapsize=
 GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")
 
 SESSION = r'''
+# One function, so that the harness's own names are locals, not interned strings (qstrs) added to the
+# firmware's: a few more qstrs can make MicroPython allocate its next qstr pool (~7 KB on this port).
 import array, gc, sys, time
-import board
-from tablectl import app as appmod
-from tablectl.config import Config
-from tablectl.store import Store
-
-GAME, ROOT, ROUNDS = sys.argv[1], sys.argv[2], int(sys.argv[3])
-# every module the table will load, imported first: what is left after is the data a frozen build keeps
-import tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base, tablectl.hw.buttons
-import tablectl.hw.watchdog
-if GAME in ("sicbo", "fish_prawn_crab"):
-    import tablectl.games.dice
-elif GAME == "fantan":
-    import tablectl.games.fantan
-else:
-    import tablectl.games.progressive
-gc.collect()
-code_heap = gc.mem_alloc()
-# allocated before the table, while the heap is in one piece: a growing list would be the session's
-# biggest block (the latencies, in us, of two timed keys per round)
-lat = array.array("I", bytes(4 * 2 * ROUNDS))
-mark = [0, 0]  # [start ticks_us or 0, latencies recorded]
-if GAME != "sicbo":
-    Config(Store(ROOT)).change(0, game=GAME)
-b = board.make(virtual_clock=True)
-app = appmod.App(b, ROOT)
-c = app.controller
 
 
-def on_change(what):
-    if what == "lamps" and mark[0]:
-        lat[mark[1]] = time.ticks_diff(time.ticks_us(), mark[0])
-        mark[0] = 0
-        mark[1] += 1
-
-
-b.listeners.append(on_change)
-
-
-def timed(ev):
-    mark[0] = time.ticks_us()
-    c.handle(ev)
-
-
-def h(*evs):
-    for e in evs:
-        c.handle(e)
-
-
-w0, j0 = app.store.writes, app.journal.writes
-for r in range(ROUNDS):
-    if GAME in ("sicbo", "fish_prawn_crab"):
-        h("SHAKE")
-        b.clock.advance(app.config["shake_ms"])
-        app.tick()
-        h("BELL", str(r % 6 + 1), str(r // 6 % 6 + 1))
-        h(str((r * 5) % 6 + 1))
-        timed("ENTER")
-        if r % 7 == 6:
-            h("VOID_LONG")
-        else:
-            timed("CONFIRM")
-    elif GAME == "fantan":
-        h("SHAKE", "BELL", str(r % 9 + 1))
-        timed("ENTER")
-        if r % 7 == 6:
-            h("VOID_LONG")
-        else:
-            timed("CONFIRM")
+def bench(game, root, rounds):
+    import board
+    from tablectl import app as appmod
+    from tablectl.config import Config
+    from tablectl.store import Store
+    # every module the table will load, imported first: what is left after is the data a frozen build keeps
+    import tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base, tablectl.hw.buttons
+    import tablectl.hw.watchdog
+    if game in ("sicbo", "fish_prawn_crab"):
+        import tablectl.games.dice
+    elif game == "fantan":
+        import tablectl.games.fantan
     else:
-        for s in range(1, 8):
-            b.set_seat(s, (r + s) % 3 != 0)
-        app.tick()
-        timed("LOCK")
-        if r % 7 == 6:
-            h("VOID_LONG")
-            continue
-        if r % 10 == 9:
-            seat = c.status()["locked"][0]
-            h("HIT", str(seat), "ENTER", "1", "ENTER", "ENTER")
-            h("CONFIRM")
-            while c.state == "paying":
-                h("CONFIRM")
+        import tablectl.games.progressive
+    gc.collect()
+    code_heap = gc.mem_alloc()
+    # allocated before the table, while the heap is in one piece: a growing list would be the session's
+    # biggest block (the latencies, in us, of two timed keys per round)
+    lat = array.array("I", bytes(4 * 2 * rounds))
+    mark = [0, 0]  # [start ticks_us or 0, latencies recorded]
+    if game != "sicbo":
+        Config(Store(root)).change(0, game=game)
+    b = board.make(virtual_clock=True)
+    app = appmod.App(b, root)
+    c = app.controller
+
+    def on_change(what):
+        if what == "lamps" and mark[0]:
+            lat[mark[1]] = time.ticks_diff(time.ticks_us(), mark[0])
+            mark[0] = 0
+            mark[1] += 1
+
+    b.listeners.append(on_change)
+
+    def timed(ev):
+        mark[0] = time.ticks_us()
+        c.handle(ev)
+
+    def h(*evs):
+        for e in evs:
+            c.handle(e)
+
+    w0, j0 = app.store.writes, app.journal.writes
+    for r in range(rounds):
+        if game in ("sicbo", "fish_prawn_crab"):
+            h("SHAKE")
+            b.clock.advance(app.config["shake_ms"])
+            app.tick()
+            h("BELL", str(r % 6 + 1), str(r // 6 % 6 + 1))
+            h(str((r * 5) % 6 + 1))
+            timed("ENTER")
+            if r % 7 == 6:
+                h("VOID_LONG")
+            else:
+                timed("CONFIRM")
+        elif game == "fantan":
+            h("SHAKE", "BELL", str(r % 9 + 1))
+            timed("ENTER")
+            if r % 7 == 6:
+                h("VOID_LONG")
+            else:
+                timed("CONFIRM")
         else:
-            timed("CONFIRM")
-    if c.state not in ("idle", "betting"):
-        print("BENCH-FAIL round", r, c.state, c.message)
-        sys.exit(1)
-p = getattr(c, "pool", None)
-if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
-    print("BENCH-FAIL pool out of balance")
-    sys.exit(1)
-n = mark[1]
-for i in range(1, n):  # insertion sort in place: sorted() would want a 3 KB list at the end of the session
-    v, j = lat[i], i - 1
-    while j >= 0 and lat[j] > v:
-        lat[j + 1] = lat[j]
-        j -= 1
-    lat[j + 1] = v
-gc.collect()
-print("BENCH", GAME, "writes", app.store.writes - w0, "journal", app.journal.writes - j0, "rounds", ROUNDS,
-      "lat_med", lat[n // 2] if n else -1, "lat_max", lat[n - 1] if n else -1, "heap_used", gc.mem_alloc(),
-      "data_heap", gc.mem_alloc() - code_heap)
+            for s in range(1, 8):
+                b.set_seat(s, (r + s) % 3 != 0)
+            app.tick()
+            timed("LOCK")
+            if r % 7 == 6:
+                h("VOID_LONG")
+                continue
+            if r % 10 == 9:
+                seat = c.status()["locked"][0]
+                h("HIT", str(seat), "ENTER", "1", "ENTER", "ENTER")
+                h("CONFIRM")
+                while c.state == "paying":
+                    h("CONFIRM")
+            else:
+                timed("CONFIRM")
+        if c.state not in ("idle", "betting"):
+            print("BENCH-FAIL round", r, c.state, c.message)
+            return 1
+    p = getattr(c, "pool", None)
+    if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
+        print("BENCH-FAIL pool out of balance")
+        return 1
+    n = mark[1]
+    for i in range(1, n):  # insertion sort in place: sorted() would want a 3 KB list at the end
+        v, j = lat[i], i - 1
+        while j >= 0 and lat[j] > v:
+            lat[j + 1] = lat[j]
+            j -= 1
+        lat[j + 1] = v
+    gc.collect()
+    print("BENCH", game, "writes", app.store.writes - w0, "journal", app.journal.writes - j0, "rounds", rounds,
+          "lat_med", lat[n // 2] if n else -1, "lat_max", lat[n - 1] if n else -1, "heap_used", gc.mem_alloc(),
+          "data_heap", gc.mem_alloc() - code_heap)
+    return 0
+
+
+sys.exit(bench(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 '''
 
 

@@ -36,14 +36,15 @@ class SpotIds:
     and ids.index(id) (ValueError if absent)."""
 
     def __init__(self, words):
-        self._text = " " + " ".join(words.split()) + " "  # padded: every id is found as " id "
-        starts = []
+        if not words or "  " in words or words != words.strip():
+            raise ValueError("spot ids are separated by single spaces")  # split() would cost 8 KB here
+        self._text = " " + words + " "  # padded: every id is found as " id "
+        self._at = array("H")  # id i is _text[_at[i]:_at[i + 1] - 1]
         at = 1
         while at < len(self._text):
-            starts.append(at)
+            self._at.append(at)
             at = self._text.find(" ", at) + 1
-        starts.append(at)  # one past the trailing space: where the last id's end is read from
-        self._at = array("H", starts)  # id i is _text[_at[i]:_at[i + 1] - 1]
+        self._at.append(at)  # one past the trailing space: where the last id's end is read from
 
     def __len__(self):
         return len(self._at) - 1
