@@ -131,13 +131,13 @@ def wrap(name, value, width=100):
     if isinstance(value, bytes):
         chunks = [repr(value[i:i + 24]) for i in range(0, len(value), 24)]
         return name + " = (\n    " + "\n    ".join(chunks) + "\n)"
-    lines, line = [], ""
+    lines, line = [], " "  # padded with a space at both ends: ids.SpotIds keeps it without a copy
     for word in value.split():
         if len(line) + len(word) + 8 > width:
             lines.append(repr(line))
             line = ""
         line += word + " "
-    lines.append(repr(line.rstrip()))
+    lines.append(repr(line))
     return name + " = (\n    " + "\n    ".join(lines) + "\n)"
 
 
@@ -152,8 +152,8 @@ def render():
         "PAY_6_15 = %d" % PAY_6_15,
         "ODD_EVEN_TRIPLE = %d" % ODD_EVEN_TRIPLE,
         "COLOR2_OF_THREE = %d" % COLOR2_OF_THREE,
-        "# spot ids, space-separated: one string costs far less RAM than a tuple of strings until a",
-        "# table of that game is built",
+        "# spot ids, space-separated and padded: one string costs far less RAM than a tuple of strings,",
+        "# and a table's ids.SpotIds keeps it as it is",
         wrap("SICBO_SPOTS", " ".join(sicbo)),
         wrap("FPC_SPOTS", " ".join(fpc)),
         wrap("SICBO_ROWS", rows(sicbo, sicbo_wins)),

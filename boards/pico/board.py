@@ -6,7 +6,7 @@ Lamp board: WS2812 chain of LAMP_COUNT (neopixel). Seat sensors: 7 GPIO inputs. 
 runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts at its first feed
 (App.run), so a stopped firmware resets the board within WDT_MS.
 """
-from machine import I2C, SPI, WDT, Pin, Signal
+from machine import I2C, SPI, Pin, Signal
 import neopixel
 
 from tablectl.hw.clock import ticks_ms
@@ -15,7 +15,8 @@ from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.lcd import Lcd
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
-from tablectl.hw.wiring import Board, read_pins
+from tablectl.hw.watchdog import LazyWdt
+from tablectl.hw.wiring import Board, beside, read_pins
 
 KEYS = (("1", "2", "3", "SHAKE", "LOCK"),
         ("4", "5", "6", "BELL", "HIT"),
@@ -27,28 +28,8 @@ WDT_MS = 5000
 ROOT = "/"
 
 
-def here(name):
-    f = globals().get("__file__", "/board.py")
-    return (f.rsplit("/", 1)[0] + "/" if "/" in f else "") + name
-
-
-class LazyWdt:
-    """machine.WDT started at the first feed: importing the board at the REPL does not arm it."""
-
-    def __init__(self, timeout_ms):
-        self.timeout_ms = timeout_ms
-        self._wdt = None
-        self.feeds = 0
-
-    def feed(self):
-        if self._wdt is None:
-            self._wdt = WDT(timeout=self.timeout_ms)
-        self._wdt.feed()
-        self.feeds += 1
-
-
 def make():
-    p = read_pins(here("pins.csv"))
+    p = read_pins(beside(globals().get("__file__", "/board.py"), "pins.csv"))
     rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
     cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP) for i in range(1, 6)]
     keypad = Matrix(rows, cols, KEYS)

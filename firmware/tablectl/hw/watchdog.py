@@ -25,3 +25,19 @@ class Supervisor:
         for i in range(len(self._seen)):
             self._seen[i] = 0
         return True
+
+
+class LazyWdt:
+    """machine.WDT started at the first feed: importing the board at the REPL does not arm it."""
+
+    def __init__(self, timeout_ms):
+        self.timeout_ms = timeout_ms
+        self._wdt = None
+        self.feeds = 0
+
+    def feed(self):
+        if self._wdt is None:
+            from machine import WDT  # only real boards get here
+            self._wdt = WDT(timeout=self.timeout_ms)
+        self._wdt.feed()
+        self.feeds += 1

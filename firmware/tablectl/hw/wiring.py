@@ -1,6 +1,11 @@
 """Board wiring helpers shared by the real boards: the role -> GPIO table (pins.csv) and the board object."""
 
 
+def beside(module_file, name):
+    """The path of `name` in the folder of the module whose __file__ is module_file (the board's pins.csv)."""
+    return (module_file.rsplit("/", 1)[0] + "/" if "/" in module_file else "") + name
+
+
 def read_pins(path):
     """{role: gpio number} from a pins.csv of 'ROLE,GPIOn' lines ('#' starts a comment, a header
     'role,gpio' is skipped); ValueError for a line that is not ROLE,GPIO or a GPIO used twice."""

@@ -4,6 +4,7 @@
     f = DiceTable('fish_prawn_crab', color2_at_least=False)
     t.spots             the spot ids (spec/games.md bet ids) in the order of the lamp map: a SpotIds,
                         a read-only sequence (len, t.spots[i], iteration, index) held as one string
+                        (ids.py)
     t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)
     t.resolve(d1, d2, d3) -> bytes: spot_index, pays, spot_index, pays, ... for every winning spot,
                         spots ascending; pays is the a of a:1 (single_N: 1, 2 or 3 by how many dice
@@ -24,46 +25,11 @@ The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpre
 tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
 import sys
-from array import array
+
+from .ids import SpotIds  # dice.SpotIds: the spot ids' type, kept importable from here
 
 GAMES = ("sicbo", "fish_prawn_crab")
 _spot_ids = {}  # game -> SpotIds, made once: a new table for new options reuses them
-
-
-class SpotIds:
-    """Read-only sequence of ids kept as one space-separated string: len(ids), ids[i] (a new string
-    each time: the ids are for lamp wiring, logs and tests, never the hot path), iteration, `in`,
-    and ids.index(id) (ValueError if absent)."""
-
-    def __init__(self, words):
-        if not words or "  " in words or words != words.strip():
-            raise ValueError("spot ids are separated by single spaces")  # split() would cost 8 KB here
-        self._text = " " + words + " "  # padded: every id is found as " id "
-        self._at = array("H")  # id i is _text[_at[i]:_at[i + 1] - 1]
-        at = 1
-        while at < len(self._text):
-            self._at.append(at)
-            at = self._text.find(" ", at) + 1
-        self._at.append(at)  # one past the trailing space: where the last id's end is read from
-
-    def __len__(self):
-        return len(self._at) - 1
-
-    def __getitem__(self, i):  # iteration and `in` use it too, until IndexError
-        n = len(self._at) - 1
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("spot index out of range")
-        return self._text[self._at[i]:self._at[i + 1] - 1]
-
-    def index(self, spot_id):
-        at = -1
-        if isinstance(spot_id, str) and spot_id and " " not in spot_id:
-            at = self._text.find(" " + spot_id + " ")
-        if at < 0:
-            raise ValueError("%r is not a spot id" % (spot_id,))
-        return self._text.count(" ", 0, at)  # the spaces before an id = its position
 
 
 class DiceTable:

@@ -5,10 +5,10 @@ PAY_5_16 = 251
 PAY_6_15 = 252
 ODD_EVEN_TRIPLE = 253
 COLOR2_OF_THREE = 254
-# spot ids, space-separated: one string costs far less RAM than a tuple of strings until a
-# table of that game is built
+# spot ids, space-separated and padded: one string costs far less RAM than a tuple of strings,
+# and a table's ids.SpotIds keeps it as it is
 SICBO_SPOTS = (
-    'small big odd even single_1 single_2 single_3 single_4 single_5 single_6 triple_1 triple_2 '
+    ' small big odd even single_1 single_2 single_3 single_4 single_5 single_6 triple_1 triple_2 '
     'triple_3 triple_4 triple_5 triple_6 any_triple total_4 total_5 total_6 total_7 total_8 '
     'total_9 total_10 total_11 total_12 total_13 total_14 total_15 total_16 total_17 '
     'double_single_1_2 double_single_1_3 double_single_1_4 double_single_1_5 double_single_1_6 '
@@ -24,14 +24,14 @@ SICBO_SPOTS = (
     'combo_3_6 combo_4_5 combo_4_6 combo_5_6 double_1 double_2 double_3 double_4 double_5 '
     'double_6 four_1_2_3_4 four_1_2_3_5 four_1_2_3_6 four_1_2_4_5 four_1_2_4_6 four_1_2_5_6 '
     'four_1_3_4_5 four_1_3_4_6 four_1_3_5_6 four_1_4_5_6 four_2_3_4_5 four_2_3_4_6 four_2_3_5_6 '
-    'four_2_4_5_6 four_3_4_5_6'
+    'four_2_4_5_6 four_3_4_5_6 '
 )
 FPC_SPOTS = (
-    'small big single_fish single_prawn single_gourd single_coin single_crab single_rooster '
+    ' small big single_fish single_prawn single_gourd single_coin single_crab single_rooster '
     'color1_red color1_green color1_blue color2_red color2_green color2_blue color3_red '
     'color3_green color3_blue any_color3 triple_fish triple_prawn triple_gourd triple_coin '
     'triple_crab triple_rooster any_triple total_4 total_5 total_6 total_7 total_8 total_9 '
-    'total_10 total_11 total_12 total_13 total_14 total_15 total_16 total_17'
+    'total_10 total_11 total_12 total_13 total_14 total_15 total_16 total_17 '
 )
 SICBO_ROWS = (
     b'\x05\x02\xfd\x04\x03\n\x96\x10\x18`\x08\x08\x00\x01\x03\x01\x04\x02\x05\x01\x112\x1f2'

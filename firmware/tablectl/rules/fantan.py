@@ -3,13 +3,13 @@
     result_from_count(count, broken=0) -> 1..4   buttons left when the heap is split four at a time
                                                  (FT-3.1), none left is 4 (FT-3.2), broken buttons
                                                  do not count (FT-5.3)
-    SPOTS                 tuple of spot ids (spec/games.md): fan_N, nim_W_P, kwok_A_B, nga_A_B_P,
+    SPOTS                 the spot ids (spec/games.md) as an ids.SpotIds: fan_N, nim_W_P, kwok_A_B, nga_A_B_P,
                           sam_hong_A_B_C, then kwok_1_3 and kwok_2_4, which only a layout with the
                           house option kwok_pairs=any offers (FT-6.1 Interpretation: adjacent pairs)
     PAYS_A[i], PAYS_B[i]  spot i pays a:b before commission (FT-7)
     KWOK_ANY_ONLY         those two ids
     index(spot_id)        position in SPOTS
-    resolve(result) -> (win_indices, push_indices)   precomputed tuples, nothing allocated
+    resolve(result) -> (win_indices, push_indices)   precomputed bytes of spot indices, nothing allocated
     win_cents(spot_index, stake_cents) -> net win in cents after the 5% commission (FT-9)
 
 Commission rule (FT-9: the house takes 5% of the pay): the exact net win is stake * a/b * 95/100;
@@ -23,60 +23,41 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from .ids import SpotIds
+
 MAX_STAKE_CENTS = const(357913940)  # (2**30 - 1) // 3 - 1: a 3:1 win stays below 2**30
 COMMISSION_PERCENT = const(5)  # FT-9
 KWOK_ANY_ONLY = ("kwok_1_3", "kwok_2_4")
 
-# The ids say what each spot is (spec/games.md); the tables below are derived from them at import.
-SPOTS = (
-    "fan_1", "fan_2", "fan_3", "fan_4",  # FT-6.2.1: one number
-    "nim_1_2", "nim_1_3", "nim_1_4", "nim_2_1", "nim_2_3", "nim_2_4",  # FT-6.2.2: W wins, P pushes
-    "nim_3_1", "nim_3_2", "nim_3_4", "nim_4_1", "nim_4_2", "nim_4_3",
-    # FT-6.1 "two numbers"; Interpretation (games.md): the layout's adjacent corners
-    "kwok_1_2", "kwok_2_3", "kwok_3_4", "kwok_1_4",
-    "nga_1_2_3", "nga_1_2_4", "nga_1_3_2", "nga_1_3_4", "nga_1_4_2", "nga_1_4_3",  # FT-6.2.3: A, B win,
-    "nga_2_3_1", "nga_2_3_4", "nga_2_4_1", "nga_2_4_3", "nga_3_4_1", "nga_3_4_2",  # P pushes
-    "sam_hong_1_2_3", "sam_hong_1_2_4", "sam_hong_1_3_4", "sam_hong_2_3_4",  # FT-6.2.4: three numbers
-) + KWOK_ANY_ONLY  # FT-6.1 read as any two numbers: only layouts with kwok_pairs=any offer these
-_PAYS = {"fan": (3, 1), "nim": (2, 1), "kwok": (1, 1), "nga": (1, 2), "sam": (1, 3)}  # FT-7
-
-
-def _derive():
-    pays_a, pays_b = bytearray(), bytearray()
-    wins = [[], [], [], []]
-    pushes = [[], [], [], []]
-    for i in range(len(SPOTS)):
-        parts = SPOTS[i].split("_")
-        a, b = _PAYS[parts[0]]
-        pays_a.append(a)
-        pays_b.append(b)
-        numbers = [int(p) for p in parts if p.isdigit()]
-        if parts[0] in ("nim", "nga"):  # the last number pushes (FT-8: the stake is returned)
-            pushes[numbers.pop() - 1].append(i)
-        for n in numbers:
-            wins[n - 1].append(i)
-    by_result = tuple((tuple(wins[r]), tuple(pushes[r])) for r in range(4))
-    return bytes(pays_a), bytes(pays_b), by_result
-
-
-PAYS_A, PAYS_B, _BY_RESULT = _derive()
-del _derive, _PAYS  # needed once, at import
-
-
-def index(spot_id):
-    try:
-        return SPOTS.index(spot_id)
-    except ValueError:
-        raise ValueError("no fan-tan spot %r" % (spot_id,))
-
-
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
+# The ids say what each spot is (spec/games.md). FT-6.2.1 fan_N: one number; FT-6.2.2 nim_W_P: W wins,
+# P pushes; FT-6.1 "two numbers", Interpretation (games.md): kwok_A_B on the layout's adjacent corners;
+# FT-6.2.3 nga_A_B_P: A, B win, P pushes; FT-6.2.4 sam_hong_A_B_C: three numbers; then KWOK_ANY_ONLY,
+# FT-6.1 read as any two numbers: only layouts with kwok_pairs=any offer them.
+SPOTS = SpotIds(
+    " fan_1 fan_2 fan_3 fan_4 nim_1_2 nim_1_3 nim_1_4 nim_2_1 nim_2_3 nim_2_4 nim_3_1 nim_3_2 nim_3_4"
+    " nim_4_1 nim_4_2 nim_4_3 kwok_1_2 kwok_2_3 kwok_3_4 kwok_1_4 nga_1_2_3 nga_1_2_4 nga_1_3_2 nga_1_3_4"
+    " nga_1_4_2 nga_1_4_3 nga_2_3_1 nga_2_3_4 nga_2_4_1 nga_2_4_3 nga_3_4_1 nga_3_4_2 sam_hong_1_2_3"
+    " sam_hong_1_2_4 sam_hong_1_3_4 sam_hong_2_3_4 kwok_1_3 kwok_2_4 ")
+# FT-7, spot by spot (a:b before commission): fan 3:1, nim 2:1, kwok 1:1, nga 1:2, sam hong 1:3
+PAYS_A = b"\x03\x03\x03\x03\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x01\x01\x01\x01" \
+         b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
+PAYS_B = b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" \
+         b"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x03\x03\x03\x03\x01\x01"
+# (wins, pushes) of results 1..4 as spot indices; a spot wins on each number of its id, except the last
+# number of a nim or nga, which pushes (FT-8). host_tests/core holds these against rulebook.fantan.
+_BY_RESULT = (
+    (b"\x00\x04\x05\x06\x10\x13\x14\x15\x16\x17\x18\x19\x20\x21\x22\x24", b"\x07\x0a\x0d\x1a\x1c\x1e"),
+    (b"\x01\x07\x08\x09\x10\x11\x14\x15\x1a\x1b\x1c\x1d\x20\x21\x23\x25", b"\x04\x0b\x0e\x16\x18\x1f"),
+    (b"\x02\x0a\x0b\x0c\x11\x12\x16\x17\x1a\x1b\x1e\x1f\x20\x22\x23\x24", b"\x05\x08\x0f\x14\x19\x1d"),
+    (b"\x03\x0d\x0e\x0f\x12\x13\x18\x19\x1c\x1d\x1e\x1f\x21\x22\x23\x25", b"\x06\x09\x0c\x15\x17\x1b"),
+)
+index = SPOTS.index  # position of an id in SPOTS; ValueError for an unknown id
 
 
 def result_from_count(count, broken=0):
     """The round's number from the buttons counted; broken buttons are void (FT-5.3)."""
-    if not _is_int(count) or not _is_int(broken) or broken < 0 or count < 0:
+    if (not isinstance(count, int) or not isinstance(broken, int) or isinstance(count, bool)
+            or isinstance(broken, bool) or broken < 0 or count < 0):
         raise ValueError("count and broken are whole numbers >= 0, got %r, %r" % (count, broken))
     valid = count - broken
     if valid < 1:

@@ -54,10 +54,12 @@ _POOL = const(2)
 _NONE = const(3)
 _STATE_LEN = const(8)  # + MAX_SEATS locked bets
 _STATE_VERSION = const(1)
+_FULL = "a meter would reach 2**30 cents: clear the meters"
 
-def _cents(what, value, lo=0):
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo or value > MAX_CENTS:
-        raise ValueError("%s must be %d..%d cents, got %r" % (what, lo, MAX_CENTS, value))
+def _cents(what, value, top=MAX_CENTS):
+    # one check for every amount, rate and seat number: fewer messages, less heap on a board
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value > top:
+        raise ValueError("%s must be 0..%d, got %r" % (what, top, value))
     return value
 
 
@@ -74,23 +76,20 @@ class Pool:
                  royal_share_each=False):
         _cents("seed_cents", seed_cents)
         _cents("limit_cents", limit_cents)
-        if limit_cents < seed_cents:
-            raise ValueError("limit_cents %d is below the seed %d" % (limit_cents, seed_cents))
-        if not isinstance(rate_bp, int) or isinstance(rate_bp, bool) or not 0 <= rate_bp <= 10000:
-            raise ValueError("rate_bp must be 0..10000 basis points, got %r" % (rate_bp,))
+        _cents("seed_cents", seed_cents, limit_cents)
+        _cents("rate_bp", rate_bp, 10000)
         if not isinstance(awards, dict) or not awards:
-            raise ValueError("awards must map each class to (kind, fixed_cents, percent_bp)")
+            raise ValueError("awards: class -> (kind, fixed_cents, percent_bp)")
         self._award = {}  # class -> (kind code, fixed cents, percent_bp): one dict, small on a board
         for cls in awards:
             try:
                 kind, fixed, bp = awards[cls]
             except (TypeError, ValueError):
-                raise ValueError("award of class %r must be (kind, fixed_cents, percent_bp)" % (cls,))
+                kind = None
             if kind not in KINDS:
-                raise ValueError("award kind of class %r must be one of %s, got %r" % (cls, ", ".join(KINDS), kind))
-            _cents("fixed amount of class %r" % (cls,), fixed)
-            if not isinstance(bp, int) or isinstance(bp, bool) or not 0 <= bp <= 10000:
-                raise ValueError("percent_bp of class %r must be 0..10000, got %r" % (cls, bp))
+                raise ValueError("award of class %r: (kind in %s, fixed_cents, percent_bp)" % (cls, KINDS))
+            _cents("fixed_cents", fixed)
+            _cents("percent_bp", bp, 10000)
             self._award[cls] = (KINDS.index(kind), fixed, bp)
         self.awards = awards
         self.seed = seed_cents
@@ -113,18 +112,18 @@ class Pool:
     def contribute(self, bet_cents):
         # comparisons and small-int arithmetic only: this runs under heap_lock on the board
         if not isinstance(bet_cents, int) or bet_cents < 0 or bet_cents > MAX_CENTS:
-            raise ValueError("bet_cents must be 0..1073741823")
+            raise ValueError("bet_cents must be 0..%d" % MAX_CENTS)
         rate = self.rate_bp
         q = bet_cents // 10000
         carry = self.carry + (bet_cents - q * 10000) * rate
         add = q * rate + carry // 10000
         carry = carry % 10000
         if self.contributed + add > MAX_CENTS:
-            raise ValueError("contribution meter would reach 2**30 cents: clear the meters")
+            raise ValueError(_FULL)
         room = self.limit - self.pool
         if add > room:
             if self.reserve + add - room > MAX_CENTS:
-                raise ValueError("reserve would reach 2**30 cents")
+                raise ValueError(_FULL)
             self.reserve += add - room
             self.pool = self.limit
         else:
@@ -137,22 +136,20 @@ class Pool:
         """Betting closed: contribute every seat's progressive bet, except bets carried from a void
         round, which were counted when first locked (CSP-11.1)."""
         n = len(seat_bets)
-        if n > MAX_SEATS:
-            raise ValueError("at most %d seats, got %d" % (MAX_SEATS, n))
+        _cents("seats", n, MAX_SEATS)
         total = 0
         for i in range(n):
-            bet = _cents("seat %d bet" % (i + 1), seat_bets[i])
+            bet = _cents("bet", seat_bets[i])
             if total + bet > MAX_CENTS:
-                raise ValueError("the locked bets add up to 2**30 cents or more")
+                raise ValueError(_FULL)
             if self.carried and self.locked[i] and bet not in (0, self.locked[i]):
-                raise ValueError("seat %d carries a locked bet of %d cents from the void round"
-                                 % (i + 1, self.locked[i]))
+                raise ValueError("seat %d carries %d from the void round" % (i + 1, self.locked[i]))
             if not self.carried and self.locked[i]:
-                raise ValueError("bets are already locked for this round: settle or void it first")
+                raise ValueError("already locked: settle or void first")
             total += bet
         most = _percent_of(total, self.rate_bp) + 1  # the carried fraction adds at most one cent
         if self.contributed + most > MAX_CENTS or self.reserve + most > MAX_CENTS:
-            raise ValueError("a meter would reach 2**30 cents: clear the meters")
+            raise ValueError(_FULL)
         added = 0
         for i in range(n):
             if seat_bets[i] and not (self.carried and self.locked[i]):
@@ -196,7 +193,7 @@ class Pool:
     def settle(self, hits):
         """Pay one round's hits [(seat, class)], seats 1.. from the dealer's left; ends the round."""
         if self.carried:  # settling now would drop the bets the void round carries (CSP-11.1)
-            raise ValueError("the round was void: lock the next round before settling")
+            raise ValueError("void round: lock the next first")
         checked = []
         seen = [False] * (MAX_SEATS + 1)
         any_locked = False
@@ -208,14 +205,12 @@ class Pool:
                 seat, cls = hit
             except (TypeError, ValueError):
                 raise ValueError("a hit is (seat, class), got %r" % (hit,))
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= MAX_SEATS:
-                raise ValueError("seat must be 1..%d from the dealer's left, got %r" % (MAX_SEATS, seat))
-            if seen[seat]:
-                raise ValueError("seat %d has two hits in one round: a box holds one hand" % seat)
+            if _cents("seat", seat, MAX_SEATS) == 0 or seen[seat]:  # seats 1.. from the dealer's left
+                raise ValueError("seat %d: no seat or a second hit" % seat)
             if cls not in self._award:
-                raise ValueError("class %r has no award in this pool" % (cls,))
+                raise ValueError("no award for class %r" % (cls,))
             if any_locked and not self.locked[seat - 1]:
-                raise ValueError("seat %d has no progressive bet locked this round" % seat)
+                raise ValueError("seat %d has no bet locked" % seat)
             seen[seat] = True
             checked.append((seat, cls))
         checked.sort()
@@ -261,7 +256,7 @@ class Pool:
             for seat in seats:
                 payouts.append((seat, cls, share))
             if paid > MAX_CENTS or seeded > MAX_CENTS or reserve > MAX_CENTS:
-                raise ValueError("a meter would reach 2**30 cents: clear the meters")
+                raise ValueError(_FULL)
         self.pool, self.reserve, self.seeded, self.paid = pool, reserve, seeded, paid
         for i in range(MAX_SEATS):
             self.locked[i] = 0
@@ -280,17 +275,15 @@ class Pool:
         that is malformed or breaks pool + reserve + paid == seeded + contributed."""
         p = cls(**config)
         if not isinstance(state, (tuple, list)) or len(state) != _STATE_LEN + MAX_SEATS:
-            raise ValueError("pool state must be %d ints" % (_STATE_LEN + MAX_SEATS))
+            raise ValueError("pool state: %d ints" % (_STATE_LEN + MAX_SEATS))
         for v in state:
-            _cents("pool state value", v)
+            _cents("pool state", v)
         pool, reserve, carry, contributed, paid, seeded, carried, version = state[:_STATE_LEN]
-        if version != _STATE_VERSION:
-            raise ValueError("pool state version %d, this firmware reads %d" % (version, _STATE_VERSION))
-        if carry >= 10000 or carried > 1 or pool > p.limit:
-            raise ValueError("pool state is corrupt (carry %d, carried %d, pool %d above limit %d)"
-                             % (carry, carried, pool, p.limit))
-        if pool + reserve + paid != seeded + contributed:
-            raise ValueError("pool state breaks pool + reserve + paid == seeded + contributed")
+        # a wrong version, a fraction of a cent >= 1, a pool above its limit or meters that do not
+        # add up: the record is not this pool's, and inventing one is worse than halting (DESIGN)
+        if (version != _STATE_VERSION or carry >= 10000 or carried > 1 or pool > p.limit
+                or pool + reserve + paid != seeded + contributed):
+            raise ValueError("pool state is corrupt: %r" % (state[:_STATE_LEN],))
         p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded = pool, reserve, carry, contributed, paid, seeded
         p.carried = carried == 1
         p.locked = list(state[_STATE_LEN:])
