@@ -19,6 +19,15 @@ except ImportError:
         pass
 
 
+def raises(exc, fn, *args, **kw):
+    """The message of the `exc` that fn(*args, **kw) raises; AssertionError if it raises none."""
+    try:
+        fn(*args, **kw)
+    except exc as e:
+        return str(e)
+    raise AssertionError("%s not raised" % exc.__name__)
+
+
 def run(names):
     passed = failed = skipped = 0
     for name in names:

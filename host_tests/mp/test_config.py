@@ -6,14 +6,7 @@ from tablectl import config
 from tablectl.config import DEFAULTS, Config, validate
 from tablectl.journal import Journal
 from tablectl.store import Store, Tilt
-
-
-def raises(exc, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc as e:
-        return str(e)
-    raise AssertionError("%s not raised" % exc.__name__)
+from mptest import raises
 
 
 def test_defaults_validate_and_cover_the_contract_keys():

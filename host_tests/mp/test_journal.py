@@ -3,14 +3,7 @@ import os
 
 from ramblockdev import remove_dir, scratch_dir
 from tablectl.journal import Journal, parse
-
-
-def raises(exc, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc as e:
-        return str(e)
-    raise AssertionError("%s not raised" % exc.__name__)
+from mptest import raises
 
 
 def size(path):

@@ -19,16 +19,9 @@ from ramblockdev import remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl.config import DEFAULTS, Config
 from tablectl.store import Store
+from mptest import raises
 
 ROOTS = []
-
-
-def raises(exc, fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except exc as e:
-        return str(e)
-    raise AssertionError("%s not raised" % exc.__name__)
 
 
 def new_app(game="sicbo", **cfg):

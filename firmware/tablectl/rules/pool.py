@@ -74,7 +74,6 @@ class Pool:
 
     def __init__(self, seed_cents, rate_bp, limit_cents, awards, shared=False, fixed_from_pool=True,
                  royal_share_each=False):
-        _cents("seed_cents", seed_cents)
         _cents("limit_cents", limit_cents)
         _cents("seed_cents", seed_cents, limit_cents)
         _cents("rate_bp", rate_bp, 10000)
