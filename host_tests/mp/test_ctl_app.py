@@ -2,16 +2,8 @@
 and the test harness the other controller tests share (new_app, restart, drive)."""
 # mp-heap: 256K
 import gc
-import sys
 
-if ".frozen" not in sys.path:  # the unix port finds its frozen asyncio only through '.frozen'
-    sys.path.append(".frozen")
-try:
-    import board
-except ImportError:  # CPython: boards/sim is not on host_tests/conftest.py's path
-    import os
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards", "sim"))
-    import board
+import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
 
 from ramblockdev import remove_dir, scratch_dir
 from tablectl import app as appmod

@@ -4,15 +4,8 @@ mid-round and pool changes held until the next hit (CSP-10.3), output tests, sel
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
 import os
-import sys
 
-if ".frozen" not in sys.path:  # the unix port finds its frozen asyncio only through '.frozen'
-    sys.path.append(".frozen")
-try:
-    import board
-except ImportError:  # CPython: boards/sim is not on host_tests/conftest.py's path
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "boards", "sim"))
-    import board
+import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
 
 import service  # the top-level shim the technician imports
 from ramblockdev import remove_dir, scratch_dir

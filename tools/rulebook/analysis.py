@@ -79,6 +79,39 @@ def check_rounds(rounds, seed):
         raise RuleError("seed must be a whole number, got %r" % (seed,))
 
 
+def mean_stderr(total, squares, n):
+    """(mean, standard error of the mean) of n observations from their sum and sum of squares:
+    (None, None) from none, stderr None from one (undefined)."""
+    if n == 0:
+        return None, None
+    mean = total / n
+    if n < 2:
+        return mean, None
+    return mean, math.sqrt(max(squares / n - mean * mean, 0.0) / (n - 1))
+
+
+class Tally:
+    """Each bet's running count, sum and sum of squares of its net, for the Monte Carlo cross-checks."""
+
+    def __init__(self, bet_ids):
+        self.acc = {bet: [0, 0.0, 0.0] for bet in bet_ids}
+
+    def add(self, bet, net):
+        acc = self.acc[bet]
+        x = float(net)
+        acc[0] += 1
+        acc[1] += x
+        acc[2] += x * x
+
+    def result(self):
+        """{bet_id: {"rounds", "mean_net", "stderr"}} (floats; None where undefined)."""
+        out = {}
+        for bet, (n, total, squares) in self.acc.items():
+            mean, err = mean_stderr(total, squares, n)
+            out[bet] = {"rounds": n, "mean_net": mean, "stderr": err}
+        return out
+
+
 def simulate(draw, settle, bet_ids, rounds, seed):
     """Monte Carlo cross-check: `rounds` outcomes from draw(rng) with rng = random.Random(seed), every bet
     staked one unit every round -> {bet_id: {"rounds", "mean_net", "stderr"}} (floats).
@@ -88,21 +121,13 @@ def simulate(draw, settle, bet_ids, rounds, seed):
     check_rounds(rounds, seed)
     rng = random.Random(seed)
     settled = {}
-    sums = dict.fromkeys(bet_ids, 0.0)
-    squares = dict.fromkeys(bet_ids, 0.0)
+    tally = Tally(bet_ids)
     for _ in range(rounds):
         outcome = draw(rng)
         nets = settled.get(outcome)
         if nets is None:
             exact = settle(outcome)
-            nets = settled[outcome] = [(bet, float(exact[bet])) for bet in bet_ids]
+            nets = settled[outcome] = [(bet, exact[bet]) for bet in bet_ids]
         for bet, net in nets:
-            sums[bet] += net
-            squares[bet] += net * net
-    out = {}
-    for bet in bet_ids:
-        mean = sums[bet] / rounds
-        variance = max(squares[bet] / rounds - mean * mean, 0.0)
-        stderr = math.sqrt(variance / (rounds - 1)) if rounds > 1 else None  # undefined from one round
-        out[bet] = {"rounds": rounds, "mean_net": mean, "stderr": stderr}
-    return out
+            tally.add(bet, net)
+    return tally.result()

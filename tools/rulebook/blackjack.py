@@ -42,7 +42,6 @@ Interpretations (each one an option where a reading can be chosen; default first
 - BJ-13.1.2: a split hand whose first two cards form another pair wins the any_pair bet again, 11:1
   on the same stake each time (any_pair_split_pairs; false: paid once, on the first two cards).
 """
-import math
 import random
 from collections import namedtuple
 from fractions import Fraction
@@ -265,7 +264,7 @@ def simulate(rounds, seed, opts=None):
     rng = random.Random(seed)
     shoe = FreshShoe(opts["decks"], rng)
     book, cache = strategy_for(opts), {}
-    sums = {bet: [0, 0.0, 0.0] for bet in BETS}
+    tally = analysis.Tally(BETS)
     for _ in range(rounds):
         shoe.new_round()
         rnd = play_round(opts, shoe, book, cache)
@@ -273,17 +272,8 @@ def simulate(rounds, seed, opts=None):
         for bet, net in nets.items():
             if bet == "insurance" and rnd.up.rank != ACE:
                 continue
-            acc = sums[bet]
-            x = float(net)
-            acc[0] += 1
-            acc[1] += x
-            acc[2] += x * x
-    out = {}
-    for bet, (n, s, sq) in sums.items():
-        mean = s / n if n else 0.0
-        var = max(sq / n - mean * mean, 0.0) if n else 0.0
-        out[bet] = {"rounds": n, "mean_net": mean, "stderr": math.sqrt(var / (n - 1)) if n > 1 else None}
-    return out
+            tally.add(bet, net)
+    return tally.result()
 
 
 def split_table(opts):

@@ -27,12 +27,11 @@ it is a Monte Carlo estimate (mc_rounds rounds from random.Random(mc_seed)) with
 playing the strategy of strategy(). 'ante' reports the hand's result per unit of ante (ante plus
 its raise, the customary house-edge figure); 'raise' the raise's result per unit raised.
 """
-import math
 import random
 from fractions import Fraction
 
 from . import poker5, progressive
-from .analysis import check_rounds
+from .analysis import check_rounds, mean_stderr
 from .cards import parse_cards
 from .errors import RuleError
 from .options import Option, spec
@@ -274,15 +273,6 @@ def _play(rounds, seed, opts):
     return hand_s, hand_q, raise_s, raise_q, prog_s, prog_q, raised_n, ante_wins, raise_wins
 
 
-def _mean_stderr(total, squares, n):
-    if n == 0:
-        return None, None
-    mean = total / n
-    if n < 2:
-        return mean, None
-    return mean, math.sqrt(max(squares / n - mean * mean, 0.0) / (n - 1))
-
-
 def simulate(rounds, seed, opts=None):
     """Play `rounds` rounds (one box, ante 1, progressive 1, strategy()) with random.Random(seed).
 
@@ -292,7 +282,7 @@ def simulate(rounds, seed, opts=None):
     hs, hq, rs, rq, ps, pq, nr, _, _ = _play(rounds, seed, opts)
     out = {}
     for bet, (s, q, n) in (("ante", (hs, hq, rounds)), ("raise", (rs, rq, nr)), ("progressive", (ps, pq, rounds))):
-        mean, err = _mean_stderr(s, q, n)
+        mean, err = mean_stderr(s, q, n)
         out[bet] = {"rounds": n, "mean_net": mean, "stderr": err}
     return out
 
@@ -334,7 +324,7 @@ def edge(opts=None):
     out = {}
     raise_p = raise_wins / nr if nr else None
     for bet, (s, q, m, p) in (("ante", (hs, hq, n, wins / n)), ("raise", (rs, rq, nr, raise_p))):
-        mean, err = _mean_stderr(s, q, m)
+        mean, err = mean_stderr(s, q, m)
         he = -mean if mean is not None else None
         half = 1.959964 * err if err is not None else None
         out[bet] = {"pays": pays[bet], "win_probability": p, "house_edge": he, "method": "monte_carlo",

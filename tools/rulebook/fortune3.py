@@ -676,8 +676,7 @@ def simulate(rounds, seed, opts=None):
     cards = list(_DECK)
     burn = 1 if opts["dealing"] == "shuffler3" else 0
     decision_of = {}
-    ids = list(BET_IDS)
-    sums, squares = dict.fromkeys(ids, 0.0), dict.fromkeys(ids, 0.0)
+    tally = analysis.Tally(BET_IDS)
     for _ in range(rounds):
         dealt = rng.sample(cards, 8 + burn)
         player = dealt[:3]
@@ -687,13 +686,5 @@ def simulate(rounds, seed, opts=None):
         rnd = Round(tuple(player), tuple(dealt[3:6]), tuple(dealt[6 + burn:]), dealt[6] if burn else None,
                     decision_of[key])
         for bet, net in resolve(rnd, opts).items():
-            value = float(net)
-            sums[bet] += value
-            squares[bet] += value * value
-    out = {}
-    for bet in ids:
-        mean = sums[bet] / rounds
-        variance = max(squares[bet] / rounds - mean * mean, 0.0)
-        out[bet] = {"rounds": rounds, "mean_net": mean,
-                    "stderr": math.sqrt(variance / (rounds - 1)) if rounds > 1 else None}
-    return out
+            tally.add(bet, net)
+    return tally.result()

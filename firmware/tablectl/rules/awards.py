@@ -20,27 +20,29 @@ from . import hands
 GAMES = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")  # those with a table
 
 
+# Award kind and default percent_bp of each class code 1.. of a game, one letter a class (built into
+# table()'s dict when asked: the letters cost a few bytes of heap, the dicts a few hundred):
+# f fixed (CSP-10.2.3-10.2.5, F3-16.3, BAC-17.8/17.9/17.12), p max(fixed, 10%) (CSP-10.2.2, BAC-17.7),
+# x max(fixed, X%) with X left to the house (BAC-17.11), P max(fixed, the pool) (CSP-10.2.1,
+# BAC-17.6/17.10), n listed without an award (BAC-13.1.4.4.C.3 five of a kind)
+_KINDS = ("fffpP", "fffpP", "ffffpP", "ffffP", "fffnxP")
+
+
 def table(game):
     """(class ids by class code, {class id: (kind, default percent_bp)}, shared) of one game, the
     same table as rulebook.progressive.GAMES."""
-    if game in ("caribbean_stud", "fortune3"):  # CSP-10.2, F3-16.3
-        return hands.CLASS_IDS, {
-            "flush": ("fixed", 0), "full_house": ("fixed", 0), "four_of_a_kind": ("fixed", 0),
-            "straight_flush": ("percent", 1000), "royal_flush": ("pool", 10000)}, False
-    if game == "baccarat_a":  # BAC-17.6, 17.7, 17.8
-        return hands.BACCARAT_CLASS_IDS["a"], {
-            "royal": ("pool", 10000), "paradise_straight": ("percent", 1000), "four_of_a_kind": ("fixed", 0),
-            "two_pairs": ("fixed", 0), "three_of_a_kind": ("fixed", 0), "one_pair": ("fixed", 0)}, True
-    if game == "baccarat_b":  # BAC-17.6, 17.9
-        return hands.BACCARAT_CLASS_IDS["b"], {
-            "six_of_a_kind": ("pool", 10000), "five_of_a_kind": ("fixed", 0), "two_threes": ("fixed", 0),
-            "four": ("fixed", 0), "three": ("fixed", 0)}, True
-    if game == "baccarat_c":  # BAC-17.10, 17.11 (percentage not stated), 17.12; C.3 has no award
-        return hands.BACCARAT_CLASS_IDS["c"], {
-            "six_same_colour": ("pool", 10000), "six_of_a_kind": ("percent", None),
-            "five_of_a_kind": ("none", 0), "two_threes": ("fixed", 0), "four": ("fixed", 0),
-            "three": ("fixed", 0)}, True
-    raise ValueError("progressive game must be one of %s, got %r" % (", ".join(GAMES), game))
+    if game not in GAMES:
+        raise ValueError("progressive game must be one of %s, got %r" % (", ".join(GAMES), game))
+    g = GAMES.index(game)
+    ids = hands.BACCARAT_CLASS_IDS[game[-1]] if g > 1 else hands.CLASS_IDS
+    kinds = {"f": ("fixed", 0), "p": ("percent", 1000), "x": ("percent", None), "P": ("pool", 10000),
+             "n": ("none", 0)}
+    classes = {}
+    k = 0
+    for letter in _KINDS[g]:
+        k += 1
+        classes[ids[k]] = kinds[letter]
+    return ids, classes, g > 1  # baccarat: each class one award shared by its winners (BAC-17)
 
 
 def config_for(game, seed_cents, rate_bp, limit_cents, fixed_cents, pct_bp=None, fixed_from_pool=True,
@@ -61,8 +63,8 @@ def config_for(game, seed_cents, rate_bp, limit_cents, fixed_cents, pct_bp=None,
                 raise ValueError("%s %s is not a percentage award" % (game, cid))
             bp = pct_bp[cid]
         if bp is None:
-            raise ValueError("%s %s pays max(fixed, a percentage of the pool) that the regulation "
-                             "leaves to the house (BAC-17.11): give pct_bp[%r]" % (game, cid, cid))
+            # max(fixed, X% of the pool): BAC-17.11 leaves X to the house
+            raise ValueError("%s %s: give pct_bp[%r] (BAC-17.11)" % (game, cid, cid))
         if kind == "fixed" and cid not in fixed_cents:
             raise ValueError("no fixed amount for %s %s" % (game, cid))
         awards[ids.index(cid)] = (kind, fixed_cents.get(cid, 0), bp)

@@ -41,25 +41,19 @@ def parse_many(text):
 
 
 def name(c):
-    _check_one(c)
+    check_shoe((c,), 1, 1)
     return RANKS[c >> 2] + SUITS[c & 3]
-
-
-def _check_one(c):
-    # bool is an int subclass; True as a card is a bug in the caller, not the 2 of hearts
-    if not isinstance(c, int) or isinstance(c, bool) or c < 0 or c > 51:
-        raise ValueError("bad card %r: a card is an int 0..51" % (c,))
 
 
 def check_shoe(cards, lo, hi):
     """Every card valid and lo <= len(cards) <= hi (duplicates allowed: multi-deck shoe)."""
     n = len(cards)
     if n < lo or n > hi:
-        if lo == hi:
-            raise ValueError("need %d cards, got %d" % (lo, n))
-        raise ValueError("need %d to %d cards, got %d" % (lo, hi, n))
+        raise ValueError("%d cards, need %d..%d" % (n, lo, hi))
     for c in cards:
-        _check_one(c)
+        # bool is an int subclass; True as a card is a bug in the caller, not the 2 of hearts
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0 or c > 51:
+            raise ValueError("bad card %r: a card is an int 0..51" % (c,))
 
 
 def check(cards, n):

@@ -2,7 +2,8 @@
 
 Cards are ints 0..51 (see cards.py). Poker progressive classes, higher is better:
     NONE=0, FLUSH=1, FULL_HOUSE=2, FOUR=3, STRAIGHT_FLUSH=4, ROYAL=5
-    CLASS_IDS = ('none', 'flush', 'full_house', 'four_of_a_kind', 'straight_flush', 'royal_flush')
+    CLASS_IDS = ('none', 'flush', 'full_house', 'four_of_a_kind', 'straight_flush', 'royal_flush'), an
+                ids.SpotIds (indexing, slices, index, iteration: one string, not a str per id)
     classify5(cards) -> class            CSP-10.2: the player's five cards
     classify_3_plus_2(three, two) -> class
         F3-13.7 / F3-15.1: the player's three cards with the two community cards make exactly one
@@ -11,7 +12,7 @@ A-2-3-4-5 is a straight (CSP-4.3, F3-6.3) and so, suited, a straight flush; A-K-
 royal flush (CSP-8.1, F3-7.2.1). ValueError for a bad card, a card twice or a wrong count.
 
 Baccarat progressive (BAC-13.1.4.4, BAC-13.2): class codes per scheme, 0 = no award, higher is better;
-the ids are rulebook.baccarat_progressive's:
+the ids are rulebook.baccarat_progressive's (ids.SpotIds, like CLASS_IDS):
     BACCARAT_CLASS_IDS['a'] = ('none', 'one_pair', 'three_of_a_kind', 'two_pairs', 'four_of_a_kind',
                                'paradise_straight', 'royal')
     BACCARAT_CLASS_IDS['b'] = ('none', 'three', 'four', 'two_threes', 'five_of_a_kind', 'six_of_a_kind')
@@ -32,6 +33,7 @@ except ImportError:  # CPython
         return x
 
 from . import cards as _cards
+from .ids import SpotIds
 
 NONE = const(0)
 FLUSH = const(1)
@@ -39,7 +41,7 @@ FULL_HOUSE = const(2)
 FOUR = const(3)
 STRAIGHT_FLUSH = const(4)
 ROYAL = const(5)
-CLASS_IDS = ("none", "flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+CLASS_IDS = SpotIds(" none flush full_house four_of_a_kind straight_flush royal_flush ")
 
 _ROYAL_MASK = const(0x1F00)  # ranks T J Q K A (8..12)
 _WHEEL_MASK = const(0x100F)  # ranks A 2 3 4 5 (12, 0..3): CSP-4.3, the ace counts low
@@ -83,10 +85,9 @@ def classify_3_plus_2(three, two):
 # ---- baccarat ----------------------------------------------------------------------------------
 
 BACCARAT_CLASS_IDS = {
-    "a": ("none", "one_pair", "three_of_a_kind", "two_pairs", "four_of_a_kind", "paradise_straight",
-          "royal"),
-    "b": ("none", "three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind"),
-    "c": ("none", "three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind", "six_same_colour"),
+    "a": SpotIds(" none one_pair three_of_a_kind two_pairs four_of_a_kind paradise_straight royal "),
+    "b": SpotIds(" none three four two_threes five_of_a_kind six_of_a_kind "),
+    "c": SpotIds(" none three four two_threes five_of_a_kind six_of_a_kind six_same_colour "),
 }
 
 

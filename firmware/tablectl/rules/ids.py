@@ -1,10 +1,11 @@
-"""Spot ids held as one string: a read-only sequence costing one str of heap, not one str per id."""
+"""Ids (layout spots, hand classes) held as one string: a read-only sequence costing one str of heap."""
 
 
 class SpotIds:
     """len(ids), ids[i] (a new str each time: ids serve lamp wiring, logs and tests, never the hot path),
-    iteration, `in`, ids.index(id) (ValueError if absent). Made from 'a b c', or from ' a b c ', which
-    is kept as it is: a module's padded constant then costs no copy."""
+    ids[i:j] (a tuple), iteration, `in`, ids.index(id) (ValueError if absent). Made from 'a b c', or
+    from ' a b c ', which is kept as it is: a module's padded constant then costs no copy. A tuple of
+    the same ids costs ~70 bytes an id on the unix port."""
 
     def __init__(self, words):
         if isinstance(words, str) and words[:1] != " " and words[-1:] != " ":
@@ -17,6 +18,8 @@ class SpotIds:
         return self._text.count(" ") - 1
 
     def __getitem__(self, i):  # iteration and `in` use it too, until IndexError
+        if not isinstance(i, int):
+            return tuple(self)[i]  # a slice: rare (a controller's class list at start-up)
         t = self._text
         n = t.count(" ") - 1
         if i < 0:
