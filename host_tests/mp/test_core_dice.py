@@ -1,5 +1,5 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
-# mp-heap: 60K
+# mp-heap: 42K
 from tablectl.rules.dice import DiceTable, SpotIds
 
 SICBO = DiceTable("sicbo")  # one default table for the module; others are built and dropped per test
@@ -131,8 +131,11 @@ def test_spot_ids_read_back_from_one_string():
         except IndexError:
             continue
         raise AssertionError("ids[%d] did not raise" % i)
-    for words in ("", "a  b", " a", "a "):
+    for words in ("", " ", "a  b", " a", "a ", " a  b ", 5):
         assert raises(SpotIds, words)
+    padded = " small big total_4 "  # a module's padded constant: same ids, no copy
+    assert list(SpotIds(padded)) == list(ids) and SpotIds(padded)._text is padded
+    assert ids[1:] == ("big", "total_4") and ids[:-1] == ("small", "big")  # a slice is a tuple
 
 
 def test_table_spots_are_the_layout_ids_in_the_generated_order_SB_5():

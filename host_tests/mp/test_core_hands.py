@@ -40,6 +40,9 @@ def test_five_card_classes_CSP_8_CSP_10_2():
     for text, cls in cases:
         assert hands.classify5(P(text)) == cls, text
     assert hands.CLASS_IDS[hands.ROYAL] == "royal_flush" and hands.CLASS_IDS[hands.NONE] == "none"
+    # CSP-10.2's classes from the lowest award up, as a controller lists them on its keypad
+    assert hands.CLASS_IDS[1:] == ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+    assert len(hands.CLASS_IDS) == 6 and hands.CLASS_IDS.index("full_house") == hands.FULL_HOUSE
 
 
 def test_three_plus_two_is_the_five_card_hand_F3_15_1():

@@ -20,7 +20,8 @@ at their defaults. color2_C wins on exactly two dice of the colour (FPC-5.5, Int
 color2_at_least=True also pays it on three (the other reading; Fish-Prawn-Crab only).
 All 216 outcomes are decoded once, in the constructor: the 56 distinct unordered outcomes each get
 one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap), and the spot ids
-stay one string (117 separate strings would cost ~8.5 KB on the unix port), so a table costs a few KB.
+stay dicetab's one padded string, kept without a copy (117 separate strings would cost ~8.5 KB on the
+unix port), so a table costs about 4 KB there (56 rows at ~75 bytes: a bytes object's header is 32).
 The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
 tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
@@ -42,13 +43,11 @@ class DiceTable:
             if not isinstance(pay_6_15, int) or not 14 <= pay_6_15 <= 18:
                 raise ValueError("pay_6_15 must be 14..18 (SB-6.6), got %r" % (pay_6_15,))
             if odd_even_lose_on_triple not in (True, False) or color2_at_least:
-                raise ValueError("odd_even_lose_on_triple is True or False; color2_at_least is "
-                                 "a fish_prawn_crab option")
+                raise ValueError("odd_even_lose_on_triple: True or False (color2_at_least: fish_prawn_crab)")
             which = 0
         elif game == "fish_prawn_crab":
             if pay_5_16 != 18 or pay_6_15 != 14 or odd_even_lose_on_triple:
-                raise ValueError("fish_prawn_crab pays are fixed by FPC-6.10 (5/16 18:1, 6/15 14:1) "
-                                 "and it has no odd/even bets")
+                raise ValueError("fish_prawn_crab: pays fixed by FPC-6.10, no odd/even")
             if color2_at_least not in (True, False):
                 raise ValueError("color2_at_least must be True or False")
             which = 1
@@ -57,39 +56,36 @@ class DiceTable:
         self.game = game
         # the encoded module is imported for the build and dropped after it: a board keeps only
         # the decoded table (about 5 KB less RAM on the unix port)
-        from . import dicetab as _tab
+        from . import dicetab as t
         try:
-            spots, rows = (_tab.SICBO_SPOTS, _tab.SICBO_ROWS) if which == 0 else (_tab.FPC_SPOTS, _tab.FPC_ROWS)
-            self._decode(game, spots, rows, _tab, pay_5_16, pay_6_15, odd_even_lose_on_triple, color2_at_least)
+            text, rows = (t.SICBO_SPOTS, t.SICBO_ROWS) if which == 0 else (t.FPC_SPOTS, t.FPC_ROWS)
+            if game not in _spot_ids:
+                _spot_ids[game] = SpotIds(text)  # the padded constant itself: no copy
+            self.spots = _spot_ids[game]
+            pay = {t.PAY_5_16: pay_5_16, t.PAY_6_15: pay_6_15, t.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,
+                   t.COLOR2_OF_THREE: 3 if color2_at_least else 0}
+            # sized once and filled in place: growing a list and slicing rows would leave holes in a
+            # small heap that the next allocations cannot use
+            table = [b""] * 56
+            scratch = memoryview(bytearray(64))
+            at = 0
+            for k in range(56):
+                n = 0
+                for j in range(at + 1, at + 1 + 2 * rows[at], 2):
+                    pays = pay.get(rows[j + 1], rows[j + 1])
+                    if pays:  # a marker resolved to 0: that spot does not win under these options
+                        scratch[n] = rows[j]
+                        scratch[n + 1] = pays
+                        n += 2
+                table[k] = bytes(scratch[:n])
+                at += 1 + 2 * rows[at]
+            self._rows = table
+            self._order = t.ORDER
         finally:
-            sys.modules.pop(_tab.__name__, None)
+            sys.modules.pop(t.__name__, None)
             package = sys.modules.get(__name__.rsplit(".", 1)[0])
             if package is not None and "dicetab" in dir(package):
                 delattr(package, "dicetab")
-
-    def _decode(self, game, spots, rows, _tab, pay_5_16, pay_6_15, odd_even_lose_on_triple, color2_at_least):
-        if game not in _spot_ids:
-            _spot_ids[game] = SpotIds(spots)
-        self.spots = _spot_ids[game]
-        marker = {_tab.PAY_5_16: pay_5_16, _tab.PAY_6_15: pay_6_15,
-                  _tab.ODD_EVEN_TRIPLE: 0 if odd_even_lose_on_triple else 1,
-                  _tab.COLOR2_OF_THREE: 3 if color2_at_least else 0}
-        table = []
-        at = 0
-        while at < len(rows):
-            row = bytearray(2 * rows[at])
-            n = 0
-            for k in range(rows[at]):
-                pays = rows[at + 2 + 2 * k]
-                pays = marker.get(pays, pays)
-                if pays:  # a marker resolved to 0: that spot does not win under these options
-                    row[n] = rows[at + 1 + 2 * k]
-                    row[n + 1] = pays
-                    n += 2
-            table.append(bytes(row[:n]))
-            at += 1 + 2 * rows[at]
-        self._rows = tuple(table)
-        self._order = _tab.ORDER
 
     def index(self, spot_id):
         try:

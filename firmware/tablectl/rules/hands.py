@@ -99,7 +99,7 @@ def _check_deal(dealt, player, banker):
     _cards.check_shoe(player, 2, 3)
     _cards.check_shoe(banker, 2, 3)
     if len(player) + len(banker) != len(dealt):
-        raise ValueError("the player's and banker's cards must be exactly the cards dealt")
+        raise ValueError("the hands must hold exactly the cards dealt")
     # BAC-7.1: P, B, P, B; then the player's third card (if any) before the banker's (BAC-9)
     order = [player[0], banker[0], player[1], banker[1]]
     if len(player) == 3:
@@ -108,8 +108,8 @@ def _check_deal(dealt, player, banker):
         order.append(banker[2])
     for i in range(len(dealt)):
         if dealt[i] != order[i]:
-            raise ValueError("cards are dealt P, B, P, B then third cards (BAC-7.1): card %d is %s, "
-                             "the hands say %s" % (i + 1, _cards.name(dealt[i]), _cards.name(order[i])))
+            raise ValueError("deal order is P B P B, then third cards (BAC-7.1): card %d is %s, not %s"
+                             % (i + 1, _cards.name(dealt[i]), _cards.name(order[i])))
 
 
 def _class_a(dealt, player, banker, four_suits_distinct):

@@ -164,12 +164,31 @@ class Pool:
 
     # ---- hits --------------------------------------------------------------------------------------
 
-    def _events(self, hits):
-        """[(class, [seats])] in payment order (see the module docstring)."""
+    def settle(self, hits):
+        """Pay one round's hits [(seat, class)], seats 1.. from the dealer's left; ends the round."""
+        if self.carried:  # settling now would drop the bets the void round carries (CSP-11.1)
+            raise ValueError("void round: lock the next first")
+        checked = []
+        seen = [False] * (MAX_SEATS + 1)
+        any_locked = max(self.locked) > 0
+        for hit in hits:
+            try:
+                seat, cls = hit
+            except (TypeError, ValueError):
+                raise ValueError("a hit is (seat, class), got %r" % (hit,))
+            if _cents("seat", seat, MAX_SEATS) == 0 or seen[seat]:  # seats 1.. from the dealer's left
+                raise ValueError("seat %d: no seat or a second hit" % seat)
+            if cls not in self._award:
+                raise ValueError("no award for class %r" % (cls,))
+            if any_locked and not self.locked[seat - 1]:
+                raise ValueError("seat %d has no bet locked" % seat)
+            seen[seat] = True
+            checked.append((seat, cls))
+        checked.sort()
+        # [(class, [seats])] in payment order (see the module docstring)
         events = []
-        for seat, cls in hits:
-            kind = self._award[cls][0]
-            if self.shared or kind == _POOL:  # one award shared by its winners (CSP-10.5, BAC-17)
+        for seat, cls in checked:
+            if self.shared or self._award[cls][0] == _POOL:  # one award shared by its winners (CSP-10.5, BAC-17)
                 for ev in events:
                     if ev[0] == cls:
                         ev[1].append(seat)
@@ -187,36 +206,10 @@ class Pool:
                 if self._award[events[i][0]][0] == _POOL:
                     events.insert(last_pct, events.pop(i))
                     break
-        return events
-
-    def settle(self, hits):
-        """Pay one round's hits [(seat, class)], seats 1.. from the dealer's left; ends the round."""
-        if self.carried:  # settling now would drop the bets the void round carries (CSP-11.1)
-            raise ValueError("void round: lock the next first")
-        checked = []
-        seen = [False] * (MAX_SEATS + 1)
-        any_locked = False
-        for b in self.locked:
-            if b:
-                any_locked = True
-        for hit in hits:
-            try:
-                seat, cls = hit
-            except (TypeError, ValueError):
-                raise ValueError("a hit is (seat, class), got %r" % (hit,))
-            if _cents("seat", seat, MAX_SEATS) == 0 or seen[seat]:  # seats 1.. from the dealer's left
-                raise ValueError("seat %d: no seat or a second hit" % seat)
-            if cls not in self._award:
-                raise ValueError("no award for class %r" % (cls,))
-            if any_locked and not self.locked[seat - 1]:
-                raise ValueError("seat %d has no bet locked" % seat)
-            seen[seat] = True
-            checked.append((seat, cls))
-        checked.sort()
         pool, reserve, seeded, paid = self.pool, self.reserve, self.seeded, self.paid
         payouts = []
         bases = {}
-        for cls, seats in self._events(checked):
+        for cls, seats in events:
             kind, fix, bp = self._award[cls]
             n = len(seats)
             if kind == _POOL:
