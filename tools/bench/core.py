@@ -191,7 +191,20 @@ def main():
     if proc.returncode:
         sys.stdout.write(proc.stderr)
         raise SystemExit("bench core: the unix port run failed (exit %d)" % proc.returncode)
+    print("smallest heap the whole core imports in (fresh process): %s (issue 4's target: 32K)"
+          % smallest_import_heap(env))
     cpython_figures()
+
+
+def smallest_import_heap(env):
+    """The smallest -X heapsize (2K steps) in which every tablectl.rules module imports at once."""
+    script = "from tablectl.rules import awards, cards, dice, fantan, hands, ids, pool"
+    for kb in range(16, 66, 2):
+        proc = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, "-c", script], capture_output=True,
+                              text=True, timeout=60, env=env)
+        if proc.returncode == 0:
+            return "%dK" % kb
+    return "more than 64K"
 
 
 if __name__ == "__main__":
