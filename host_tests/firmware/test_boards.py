@@ -140,8 +140,8 @@ def test_a_keypad_key_reaches_the_buttons_as_its_role(name):
         if role.startswith("KEY_COL") and gpio >= 34:
             LEVEL[gpio] = 1  # the external pull-ups pins.csv asks for (no internal ones on 34-39)
     buttons = Buttons(b.buttons, scanners=b.scanners)
-    # ENTER is row 4, column 3 of KEYS
-    assert mod.KEYS[3][2] == "ENTER"
+    # ENTER is row 4, column 3 of keypad.PANEL_4X5
+    assert mod.PANEL_4X5[3][2] == "ENTER"  # the layout the board wires
     PRESSED.add((p["KEY_ROW4"], p["KEY_COL3"]))
     events = []
     for t in range(0, 100, 10):

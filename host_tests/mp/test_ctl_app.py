@@ -59,6 +59,27 @@ def state_of(app):
     return (app.controller.record(), snap, app.store.writes, app.journal.seq)
 
 
+def check_refusals(game, events, accepted, to_state):
+    """Every event in every state of `accepted` ({state: events accepted there}): an accepted one is
+    True; a refused one is False, shows why on the display's second line and changes nothing."""
+    for state in accepted:
+        app = None
+        for event in events:
+            if app is None:  # a fresh table after an accepted event (a refused one changed nothing)
+                cleanup()
+                app = new_app(game)
+                to_state(app, state)
+            before = state_of(app)
+            ok = app.controller.handle(event)
+            assert ok == (event in accepted[state]), (state, event, ok)
+            if ok:
+                app = None
+            else:
+                assert state_of(app) == before, (state, event)
+                assert app.controller.message and app.board.display.lines[1] == app.controller.message
+        cleanup()
+
+
 def test_first_boot_starts_idle_round_1_and_journals_boot():
     app = new_app()
     c = app.controller

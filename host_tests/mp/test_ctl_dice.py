@@ -1,7 +1,7 @@
 """Sic Bo (57/2004) and Fish-Prawn-Crab (59/2004) controllers driven through handle(): the round, the lamps
 against hand-written expectations, refusals that change nothing, voids, history, power cuts in every state."""
 # mp-heap: 200K
-from test_ctl_app import cleanup, drive, new_app, restart, state_of
+from test_ctl_app import check_refusals, cleanup, drive, new_app, restart, state_of
 
 EVENTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER", "SHAKE", "BELL",
           "CONFIRM", "VOID", "VOID_LONG", "LOCK", "HIT", "HISTORY")
@@ -112,22 +112,7 @@ EXPECTED_ACCEPTED = {
 
 
 def test_every_wrong_button_in_every_state_is_refused_and_changes_nothing():
-    for state in EXPECTED_ACCEPTED:
-        app = None
-        for event in EVENTS:
-            if app is None:  # a fresh table after an accepted event (a refused one changed nothing)
-                cleanup()
-                app = new_app()
-                to_state(app, state)
-            before = state_of(app)
-            ok = app.controller.handle(event)
-            assert ok == (event in EXPECTED_ACCEPTED[state]), (state, event, ok)
-            if ok:
-                app = None
-            else:
-                assert state_of(app) == before, (state, event)
-                assert app.controller.message and app.board.display.lines[1] == app.controller.message
-        cleanup()
+    check_refusals("sicbo", EVENTS, EXPECTED_ACCEPTED, to_state)
 
 
 def test_fourth_die_refused_and_enter_needs_three_dice():

@@ -191,6 +191,21 @@ class Controller:
         self.board.lamps.clear()
         self.board.lamps.show()
 
+    def open_betting(self):
+        """Betting opens: the betting lamp on (SB-2.2; FT-4, once the heap is covered)."""
+        self.betting_lamp(True)
+        self.set_state("betting", "open")
+        return True
+
+    def close_betting(self):
+        """BELL, for the games that close betting with the bell (SB-3.1, FT-4)."""
+        if self.state != "betting":
+            return self.refuse("NOT BETTING")
+        self.betting_lamp(False)
+        self.board.bell.ring()
+        self.set_state("closed", "bell")
+        return True
+
     def betting_lamp(self, on):
         if self.board.betting_lamp is not None:
             self.board.betting_lamp.set(on)

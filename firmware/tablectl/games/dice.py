@@ -79,7 +79,7 @@ class DiceController(Controller):
             if self.handle_presses < 3:
                 return self.accepted()
             self.handle_presses = 0
-            return self._open()
+            return self.open_betting()
         try:
             self.board.shaker.on(min(self.cfg.get("shake_ms", 3000), self.board.shaker.max_on_ms))
         except ValueError as e:
@@ -98,20 +98,9 @@ class DiceController(Controller):
                 self.redraw()
                 self.refuse("SHAKE STOPPED")
                 return
-            self._open()
+            self.open_betting()
 
-    def _open(self):
-        self.betting_lamp(True)  # SB-2.2: the lamp board shows betting is open
-        self.set_state("betting", "open")
-        return True
-
-    def on_bell(self):
-        if self.state != "betting":
-            return self.refuse("NOT BETTING")
-        self.betting_lamp(False)
-        self.board.bell.ring()  # SB-3.1: the bell closes betting
-        self.set_state("closed", "bell")
-        return True
+    on_bell = Controller.close_betting  # SB-3.1: the bell closes betting
 
     def on_digit(self, d):
         if self.state != "closed":

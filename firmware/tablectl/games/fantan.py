@@ -36,17 +36,9 @@ class FanTanController(Controller):
     def on_shake(self):
         if self.state != "idle":
             return self.refuse("ROUND IN PLAY")
-        self.betting_lamp(True)  # FT-4: bets only after the heap is covered
-        self.set_state("betting", "open")
-        return True
+        return self.open_betting()  # FT-4: bets only after the heap is covered
 
-    def on_bell(self):
-        if self.state != "betting":
-            return self.refuse("NOT BETTING")
-        self.betting_lamp(False)
-        self.board.bell.ring()  # FT-4: the bell stops betting
-        self.set_state("closed", "bell")
-        return True
+    on_bell = Controller.close_betting  # FT-4: the bell stops betting
 
     def on_digit(self, d):
         if self.state != "closed":

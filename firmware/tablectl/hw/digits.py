@@ -1,4 +1,4 @@
-"""Money to 7-segment digits: integer cents laid out as MAX7219 code-B symbols, shared by both digit drivers."""
+"""Money to 7-segment digits: integer cents laid out as MAX7219 code-B symbols, and the part both digit drivers share."""
 try:
     from micropython import const
 except ImportError:
@@ -40,3 +40,20 @@ def fill_cents(buf, cents):
             buf[i] = v % 10
             v //= 10
     return dp
+
+
+class Digits:
+    """What the MAX7219 and TM1637 drivers share: `n` digits, the symbol scratch buffer (allocated once),
+    blank() and show_cents(); a driver writes the symbols out in _show(dp)."""
+
+    def __init__(self, digits):
+        self.n = digits
+        self.sym = bytearray(digits)  # scratch: code-B symbols left to right
+
+    def blank(self):
+        for i in range(self.n):
+            self.sym[i] = BLANK
+        self._show(-1)
+
+    def show_cents(self, cents):
+        self._show(fill_cents(self.sym, cents))

@@ -1,6 +1,13 @@
 """Keypad matrix scanner: rows driven low one at a time, columns read with pull-ups; each key looks like a pin."""
 
 
+# The dealer's panel of the reference boards: a 4 x 5 matrix, one role per key ('' = no key there).
+PANEL_4X5 = (("1", "2", "3", "SHAKE", "LOCK"),
+             ("4", "5", "6", "BELL", "HIT"),
+             ("7", "8", "9", "CONFIRM", "HISTORY"),
+             ("CLEAR", "0", "ENTER", "VOID", ""))
+
+
 class _KeyPin:
     """What Buttons reads for one key of the matrix: value() is 0 while pressed (like a pulled-up GPIO)."""
 

@@ -4,7 +4,7 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731
 
-from tablectl.hw.digits import fill_cents, BLANK
+from tablectl.hw.digits import Digits
 
 _DIGIT0 = const(0x01)       # digit registers 1..8, digit 0 is the rightmost
 _DECODE_MODE = const(0x09)
@@ -15,12 +15,11 @@ _DISPLAY_TEST = const(0x0F)
 _DP = const(0x80)           # decimal point bit of a code-B digit
 
 
-class Max7219:
+class Max7219(Digits):
     def __init__(self, spi, cs, digits=8, intensity=8):
         self.spi = spi
         self.cs = cs
-        self.n = digits
-        self.sym = bytearray(digits)  # scratch: symbols left to right
+        Digits.__init__(self, digits)
         self._cmd = bytearray(2)
         cs.value(1)
         for reg, val in ((_SHUTDOWN, 0), (_DISPLAY_TEST, 0), (_SCAN_LIMIT, digits - 1),
@@ -40,14 +39,6 @@ class Max7219:
         n = self.n
         for i in range(n):
             self._write(_DIGIT0 + n - 1 - i, self.sym[i] | (_DP if i == dp else 0))
-
-    def blank(self):
-        for i in range(self.n):
-            self.sym[i] = BLANK
-        self._show(-1)
-
-    def show_cents(self, cents):
-        self._show(fill_cents(self.sym, cents))
 
     def brightness(self, level):
         self._write(_INTENSITY, level & 0x0F)

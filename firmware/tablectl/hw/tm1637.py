@@ -5,7 +5,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731
 import time
 
-from tablectl.hw.digits import fill_cents, BLANK
+from tablectl.hw.digits import Digits
 
 _DATA_AUTO = const(0x40)   # data command: write, auto-increment address
 _ADDR0 = const(0xC0)       # address command: digit 0 (leftmost)
@@ -16,14 +16,13 @@ _SEGMENTS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f\x40\x00\x00\x00\x00\x00"
 _sleep_us = getattr(time, "sleep_us", None)
 
 
-class Tm1637:
+class Tm1637(Digits):
     """Data is clocked LSB first, sampled on CLK rising; each byte is followed by an ACK clock."""
 
     def __init__(self, clk, dio, digits=6, brightness=7):
         self.clk = clk
         self.dio = dio
-        self.n = digits
-        self.sym = bytearray(digits)
+        Digits.__init__(self, digits)
         self.seg = bytearray(digits)
         self.level = brightness & 7
         clk.value(1)
@@ -81,10 +80,3 @@ class Tm1637:
         self._stop()
         self._command(_DISPLAY_ON | self.level)
 
-    def blank(self):
-        for i in range(self.n):
-            self.sym[i] = BLANK
-        self._show(-1)
-
-    def show_cents(self, cents):
-        self._show(fill_cents(self.sym, cents))
