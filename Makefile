@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser mpy test bench demo sim deploy clean
+.PHONY: help setup browser mpy test bench heapcheck demo sim deploy clean
 
 help:           ## list the targets
 	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -35,6 +35,10 @@ test: setup browser ## the whole suite: rulebook, core differential, firmware on
 
 bench: setup mpy ## print speed and memory figures (rulebook, rules core, firmware)
 	$(BIN)/python tools/bench.py
+
+heapcheck: setup ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/mpheap.py
 
 demo: setup     ## scripted session of every controller on the unix port, sim board, headless
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim

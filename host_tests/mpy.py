@@ -30,13 +30,19 @@ def ensure_build():
 
 
 def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd=None):
-    """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + mp tests + tools."""
+    """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + mp tests + tools.
+
+    By default it runs in the repository root with relative paths, so that the heap holds the same
+    strings (file names in code objects, sys.path) wherever the repository is cloned: a heap budget
+    measured here is the budget on CI."""
     ensure_build()
     full = dict(os.environ)
-    full["MICROPYPATH"] = ":".join([".frozen"] + [str(p) for p in path] + [str(BUILD), str(MP_TESTS), str(ROOT / "tools")])
+    here = ROOT if cwd is None else pathlib.Path(cwd)
+    ours = [os.path.relpath(p, here) for p in (BUILD, MP_TESTS, ROOT / "tools")]
+    full["MICROPYPATH"] = ":".join([".frozen"] + [str(p) for p in path] + ours)
     full.update(env or {})
     return subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True,
-                          text=True, timeout=timeout, input=input, env=full, cwd=cwd)
+                          text=True, timeout=timeout, input=input, env=full, cwd=str(here))
 
 
 def heap_of(module_path):
@@ -48,7 +54,7 @@ def heap_of(module_path):
 def run_tests(module_name):
     """Run host_tests/mp/<module_name>.py under tools/mptest.py; returns (ok, output)."""
     heap = heap_of(MP_TESTS / (module_name + ".py"))
-    proc = run([str(ROOT / "tools" / "mptest.py"), module_name], heap=heap)
+    proc = run([os.path.join("tools", "mptest.py"), module_name], heap=heap)
     out = proc.stdout + proc.stderr
     m = re.search(r"mptest: (\d+) passed, (\d+) failed", out)
     ok = proc.returncode == 0 and m is not None and int(m.group(2)) == 0 and int(m.group(1)) > 0

@@ -1,5 +1,5 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
-# mp-heap: 42K
+# mp-heap: 44K
 from tablectl.rules.dice import DiceTable, SpotIds
 
 SICBO = DiceTable("sicbo")  # one default table for the module; others are built and dropped per test

@@ -1,5 +1,5 @@
 """Rules core, jackpot hands: 5-card and 3+2 progressive classes, baccarat A/B/C classes, card checks."""
-# mp-heap: 32K
+# mp-heap: 36K
 from tablectl.rules import cards, hands
 
 P = cards.parse_many

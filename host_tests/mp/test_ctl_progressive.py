@@ -1,7 +1,7 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 200K
+# mp-heap: 216K
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
@@ -202,6 +202,7 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
         if state == "paying":
             assert c2.state == "paying" and c2.shown_award == 1
             assert app2.board.display.lines[0] == "WIN SEAT 4"
+        app = app2 = c = c2 = None  # both boots are garbage before the next state's table is built
         cleanup()
 
 

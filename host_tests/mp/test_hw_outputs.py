@@ -1,5 +1,6 @@
 """Output drivers on fake pins and buses: the exact bytes a 74HC595 chain, MAX7219, TM1637 and HD44780 get;
 shaker maximum on-time and cover interlock (SB-2.1); bell pulse (SB-3.1); WS2812 colours; cents on digits."""
+# mp-heap: 68K
 from tablectl.hw.clock import VirtualClock
 from tablectl.hw.digits import fill_cents
 from tablectl.hw.lamps import NO_LAMP, PUSH, WIN, Lamps, NeoBackend, ShiftBackend
