@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser mpy test bench heapcheck demo sim deploy clean
+.PHONY: help setup browser mpy test bench wasm32 heapcheck demo sim deploy clean
 
 help:           ## list the targets
 	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -33,8 +33,12 @@ test: setup browser ## the whole suite: rulebook, core differential, firmware on
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q host_tests
 
-bench: setup mpy ## print speed and memory figures (rulebook, rules core, firmware)
+bench: setup mpy wasm32 ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
 	$(BIN)/python tools/bench.py
+
+wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
+	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund --prefix tools/bench/wasm32; \
+	else echo "no npm: make bench skips the 32-bit figures"; fi
 
 heapcheck: setup ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim

