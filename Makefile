@@ -37,8 +37,9 @@ bench: setup mpy wasm32 ## print speed and memory figures (rulebook, rules core,
 	$(BIN)/python tools/bench.py
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
-	@if command -v npm >/dev/null; then npm ci --silent --no-audit --no-fund --prefix tools/bench/wasm32; \
-	else echo "no npm: make bench skips the 32-bit figures"; fi
+	@if ! command -v npm >/dev/null; then echo "no npm: make bench skips the 32-bit figures"; \
+	elif [ ! -d tools/bench/wasm32/node_modules/@micropython ]; then \
+	  npm ci --silent --no-audit --no-fund --prefix tools/bench/wasm32 || echo "npm ci failed: make bench skips the 32-bit figures"; fi
 
 heapcheck: setup ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim

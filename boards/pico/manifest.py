@@ -4,6 +4,7 @@
 metadata(description="tablectl table-controller firmware, Raspberry Pi Pico board", version="0.1.0")
 include("$(PORT_DIR)/boards/manifest.py")
 require("neopixel")
+require("aiorepl")  # the technician's REPL beside the running controller (tablectl.hw.wiring)
 package("tablectl", base_path="../../firmware")
 module("board.py")
 module("service.py", base_path="../../firmware")

@@ -62,11 +62,12 @@ def test_deploy_into_a_simulated_board_passes_its_selftest(start_sim, mpremote, 
 
 def test_every_board_has_a_freeze_manifest_naming_real_files():
     """boards/*/manifest.py (MicroPython's manifest format) read with the manifest functions stubbed: each has
-    metadata, and every package and module it freezes exists, board.py among them."""
+    metadata, and every package and module it freezes exists, board.py among them; a real board's freezes
+    aiorepl too, which its wiring starts beside the controller for mpremote."""
     for board_dir in sorted(p for p in (ROOT / "boards").iterdir() if p.is_dir()):
         path = board_dir / "manifest.py"
         assert path.is_file(), "%s has no manifest.py" % board_dir.name
-        frozen, meta = [], {}
+        frozen, meta, required = [], {}, []
 
         def module(name, base_path="."):
             frozen.append(board_dir / base_path / name)
@@ -75,10 +76,12 @@ def test_every_board_has_a_freeze_manifest_naming_real_files():
             frozen.append(board_dir / base_path / name)
 
         names = {"metadata": lambda **kw: meta.update(kw), "include": lambda *a, **kw: None,
-                 "require": lambda *a, **kw: None, "module": module, "package": package}
+                 "require": lambda name, **kw: required.append(name), "module": module, "package": package}
         exec(compile(path.read_text(), str(path), "exec"), names)
         assert meta.get("version"), "%s: metadata(version=...) missing" % path
         assert board_dir / "board.py" in frozen, "%s does not freeze board.py" % path
         assert (ROOT / "firmware" / "tablectl") in [p.resolve() for p in frozen], path
+        if board_dir.name != "sim":
+            assert "aiorepl" in required and "neopixel" in required, "%s: %s" % (path, required)
         for p in frozen:
             assert p.exists(), "%s freezes %s, which does not exist" % (path, p)
