@@ -207,20 +207,30 @@ def test_progressive_edge_is_exact_from_the_textbook_counts():
 
 
 def test_edge_figures_and_flags():
-    o = opts(mc_rounds="20000", mc_seed="7")
+    o = opts()
     e = cs.edge(o)
     assert set(e) == {"ante", "raise", "progressive"}
     for bet in ("ante", "raise"):
-        fig = e[bet]
-        assert fig["method"] == "monte_carlo" and fig["ci95"][0] < fig["house_edge"] < fig["ci95"][1]
-    assert e["ante"]["rounds"] == 20000 and 0.3 < e["ante"]["raise_probability"] < 0.7
+        assert e[bet]["method"] == "exact" and isinstance(e[bet]["house_edge"], Fraction)
+    # the hand's edge per ante is positive, the raise alone favours the player (only good hands raise)
+    assert 0 < e["ante"]["house_edge"] <= e["ante"]["strategy_house_edge"] < Fraction(6, 100)
+    assert e["raise"]["house_edge"] < 0 and Fraction(3, 10) < e["ante"]["raise_probability"] < Fraction(7, 10)
     assert e["progressive"]["house_edge"] == cs.progressive_edge(10_000_000, o)
     assert e["progressive"]["win_probability"] == Fraction(5108 + 3744 + 624 + 36 + 4, 2598960)
-    assert e == cs.edge(o)  # same seed, same figures
-    rich = opts(mc_rounds="2000", pool=str(cs.break_even_pool(o)), max_payout="1000")
+    rich = opts(pool=str(cs.break_even_pool(o)), max_payout="1000")
     lines = cs.flags(rich)
     assert any(line.startswith("progressive") for line in lines)
     assert any("max_payout" in line for line in lines)
+    assert any(line.startswith("raise") for line in lines)
+
+
+def test_strategy_text_states_its_exact_gap_to_the_optimum():
+    from rulebook import caribbean_exact
+    e = caribbean_exact.ante_raise_edge(opts())
+    gap = e["strategy"]["house_edge"] - e["house_edge"]
+    text = cs.strategy(opts())
+    assert "%d/%d" % (gap.numerator, gap.denominator) in text
+    assert "%.5f%%" % (100 * e["house_edge"]) in text and "%.5f%%" % (100 * e["strategy"]["house_edge"]) in text
 
 
 def test_simulated_hand_edge_is_near_the_published_figure():

@@ -200,3 +200,14 @@ def test_simulate_and_strategy_of_a_game_that_has_them(monkeypatch, capsys):
 def test_integers_are_written_without_denominator():
     assert [cli.exact(v) for v in (Fraction(1), Fraction(-1), Fraction(0), Fraction(57, 20), 3)] == \
         ["1", "-1", "0", "57/20", "3"]
+
+
+def test_an_exact_figure_that_names_its_method_prints_its_fraction():
+    # Caribbean Stud's ante/raise figures say "method": "exact"; the blackjack main game's say monte_carlo
+    exact = cli.edge_entry({"pays": "1:1", "win_probability": Fraction(1, 2), "house_edge": Fraction(3, 100),
+                            "method": "exact"})
+    assert exact == {"pays": "1:1", "win_probability": 0.5, "house_edge": 0.03, "house_edge_exact": "3/100"}
+    simulated = cli.edge_entry({"pays": "1:1", "win_probability": None, "house_edge": 0.005,
+                                "method": "monte_carlo", "rounds": 1000, "ci95": [0.001, 0.009]})
+    assert simulated["house_edge_exact"] is None and simulated["rounds"] == 1000
+    assert simulated["ci95"] == [0.001, 0.009]

@@ -99,7 +99,7 @@ def edge_entry(figures):
         "house_edge": float(edge),
         "house_edge_exact": None,
     }
-    if figures.get("method"):
+    if figures.get("method") and figures["method"] != "exact":
         for key in MONTE_CARLO_KEYS:
             value = figures.get(key)
             entry[key] = [float(v) for v in value] if key == "ci95" and value is not None else value
