@@ -249,3 +249,11 @@ def test_progressive_stake_returned_option_CSP_10_2():
     o = opts(progressive_stake_returned="true")
     hits = 5108 + 3744 + 624 + 36 + 4
     assert cs.progressive_edge(0, o) == cs.progressive_edge(0, opts()) - Fraction(hits, 2598960)
+
+
+def test_flags_say_why_the_literal_qualification_gives_the_player_the_edge_CSP_9_1():
+    figures = {"ante": {"pays": "1:1", "house_edge": Fraction(-86, 100)}}  # the shape edge() returns
+    literal = cs.flags(opts(qualify="ace_and_king"), figures)
+    assert len(literal) == 1 and "ante (pays 1:1): house edge -86.0000%" in literal[0]
+    assert "literal CSP-9.1" in literal[0] and "an A and a K" in literal[0]
+    assert "CSP-9.1" not in cs.flags(opts(), figures)[0]  # the default reading's flag gives no such reason

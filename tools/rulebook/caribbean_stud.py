@@ -356,6 +356,9 @@ def flags(opts=None, edges=None):
                             "the ante's figure, which includes the raise",
                    "progressive": "the pool (%d cents) is at or above the break-even pool (%d cents)"
                                   % (opts["pool"], fig.get("break_even_pool_cents", 0))}.get(bet, "")
+            if bet == "ante" and opts["qualify"] == "ace_and_king":
+                why = ("under the literal CSP-9.1 qualification the dealer needs an A and a K, so the dealer "
+                       "rarely qualifies and the ante is paid even money with the raise returned (CSP-9.2)")
             lines.append("%s (pays %s): house edge %.4f%% is not positive%s"
                          % (bet, fig["pays"], 100 * float(he), ": " + why if why else ""))
     if opts["max_payout"] and opts["max_payout"] < 20 * 2 * opts["ante"]:
