@@ -2,7 +2,8 @@
 
 Outcome text: the coup's cards in dealing order, `P1,B1,P2,B2[,third cards]` (BAC-7.1, then the
 player's third card if BAC-9.1 calls for it, then the banker's if BAC-9.3 does), e.g. `9s,Kd,Th,2c`.
-Exactly the cards the drawing rules call for must be given.
+Exactly the cards the drawing rules call for must be given. `void`: a coup cancelled under BAC-10
+(irregularity()), on which every bet nets 0.
 
 Bets (spec/games.md): player, banker (banker_mode commission / super6 / ez, BAC-18), tie, player_pair,
 banker_pair, dragon7, lucky6, progressive_a, progressive_b, progressive_c.
@@ -15,12 +16,16 @@ Readings taken (options select the others):
     (they lose any banker win anyway).
   - Jackpots (Art. 17): see baccarat_awards (amounts in cents, shared among the coup's bettors,
     stake not returned on a win by default; C five_of_a_kind has no award in BAC-17, flagged).
-  - See baccarat_shoe and baccarat_progressive for the burn, cut-card and jackpot-class readings.
+  - BAC-10: a dealing error or a draw against BAC-9 is corrected at once and the coup stands on the
+    corrected cards; one that can no longer be corrected cancels the coup and every bet is returned,
+    the jackpot bets too (BAC-10 names no carry-over, unlike CSP-11.1).
+  - See baccarat_shoe and baccarat_progressive for the burn, demonstration, shuffler, cut-card and
+    jackpot-class readings.
 """
 import functools
 from fractions import Fraction
 
-from . import analysis
+from . import analysis, irregularities
 from . import baccarat_awards as awards
 from .analysis import LOSS, PUSH
 from .baccarat_exact import coup_distribution, pair_probability
@@ -29,6 +34,7 @@ from .baccarat_progressive import (CLASSES, class_a_probabilities, class_bc_prob
 from .baccarat_rules import Coup, coup_from_cards
 from .baccarat_shoe import deal_round, new_shoe, play_shoe, start_shoe  # noqa: F401 (API)
 from .cards import parse_cards
+from .irregularities import Ruling
 from .options import Option, resolve_options, spec
 
 NAME = "baccarat"
@@ -52,6 +58,10 @@ OPTIONS = spec(
     Option("burn_each_round", 0, "int", lo=0, hi=8, article="BAC-8", help="cards burnt before every coup"),
     Option("four_suits", "distinct", "choice", choices=("distinct", "any"), article="BAC-13.1.4.4.A.3",
            help="jackpot A four of a kind needs four different suits (distinct) or not (any)"),
+    Option("demo_rounds", 0, "int", lo=0, hi=3, article="BAC-2.2",
+           help="demonstration coups dealt after the start-of-shoe burn, before betting; no bet is settled"),
+    Option("shuffler", "none", "choice", choices=("none", "automatic"), article="BAC-2.3, BAC-7.2",
+           help="automatic: shuffler-dealer, no start-of-shoe burn or cut card, every coup from a full shoe"),
     *awards.OPTIONS,
 )
 
@@ -68,15 +78,27 @@ def bets(opts=None):
             "progressive_a": "jackpot", "progressive_b": "jackpot", "progressive_c": "jackpot"}
 
 
+VOID = "void"  # the outcome of a coup cancelled under BAC-10
+
+
+def is_void(outcome):
+    return isinstance(outcome, str) and outcome.strip().lower() == VOID
+
+
 def parse_outcome(text, opts=None):
-    """Cards in dealing order -> tuple of Cards, checked against the shoe and the drawing rules."""
+    """Cards in dealing order -> tuple of Cards, checked against the shoe and the drawing rules; 'void'
+    (BAC-10) -> VOID."""
     resolve_options(OPTIONS, opts)
+    if is_void(text):
+        return VOID
     cards = parse_cards(text)  # at most 6 cards: any of them fits a shoe of 6 or more decks
     coup_from_cards(cards)
     return tuple(cards)
 
 
 def outcome_text(outcome):
+    if is_void(outcome):
+        return VOID
     return ",".join(str(c) for c in outcome)
 
 
@@ -116,13 +138,18 @@ def coup_of(outcome, opts):
 
 
 def resolve(outcome, opts=None):
+    """{bet_id: net per unit staked}; a void coup (BAC-10) returns every bet: all nets 0."""
     opts = resolve_options(OPTIONS, opts)
+    if is_void(outcome):
+        return {bet: PUSH for bet in BET_IDS}
     return settle(coup_of(outcome, opts), opts)
 
 
 def jackpot_classes(outcome, opts=None):
     """{'progressive_a': class or None, ...}: the award class each jackpot scheme wins in the coup."""
     opts = resolve_options(OPTIONS, opts)
+    if is_void(outcome):
+        return {"progressive_" + s: None for s in ("a", "b", "c")}
     coup = coup_of(outcome, opts)
     return {"progressive_" + s: progressive_class(s, coup.player, coup.banker, coup.cards, opts["four_suits"])
             for s in ("a", "b", "c")}
@@ -161,6 +188,9 @@ def edge(opts=None):
     """Exact figures off the top of a full shoe of opts['decks'] decks, every bet (see baccarat_exact).
 
     Jackpot bets: win_probability is the chance of any award class; class_probability gives each one.
+    From a dealing shoe these are the odds of the first coup only; with shuffler=automatic (BAC-2.3,
+    BAC-7.2) every coup is dealt from a full, freshly shuffled shoe, so they are exactly the odds of
+    every coup. demo_rounds settle nothing and change no figure.
     """
     opts = resolve_options(OPTIONS, opts)
     totals, class_probs = exact_tables(opts["decks"], opts["four_suits"])
@@ -184,13 +214,18 @@ def flags(opts=None, edges=None):
 
 def strategy(opts=None):
     return ("baccarat has no player decisions: simulate stakes one unit on every bet in every coup, "
-            "dealing whole shoes (burn, cut card and last coup as the options say)")
+            "dealing whole shoes (burn, demonstration coups, cut card and last coup as the options say; "
+            "with shuffler=automatic, every coup from a freshly shuffled full shoe)")
+
+
+MACHINE_BATCH = 64  # coups per play_shoe call in simulate with the shuffler (any size gives the same odds)
 
 
 def simulate(rounds, seed, opts=None):
     """Deal real shoes from random.Random(seed) with one unit on every bet each coup; mean net per bet.
 
-    Each shoe is shuffled with a 64-bit seed taken from that generator and dealt to its last coup.
+    Each shoe is shuffled with a 64-bit seed taken from that generator and dealt to its last coup; with
+    shuffler=automatic, batches of coups each from its own freshly shuffled shoe.
     """
     opts = resolve_options(OPTIONS, opts)
     coups = [iter(())]
@@ -198,7 +233,40 @@ def simulate(rounds, seed, opts=None):
     def next_coup(rng):
         for coup in coups[0]:
             return coup
-        coups[0] = iter(play_shoe(opts, seed=rng.getrandbits(64)).rounds)
+        batch = MACHINE_BATCH if opts["shuffler"] == "automatic" else None
+        coups[0] = iter(play_shoe(opts, seed=rng.getrandbits(64), coups=batch).rounds)
         return next(coups[0])
 
     return analysis.simulate(next_coup, lambda coup: settle(coup, opts), list(BET_IDS), rounds, seed)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Irregularities (BAC-10)
+
+
+def _misdeal(what):
+    def ruling(correctable=True):
+        irregularities.flag("correctable", correctable, "whether the %s can still be corrected" % what)
+        if correctable:
+            return Ruling(False, False, False, False, "BAC-10",
+                          "corrected at once; the coup stands and is settled on the corrected cards")
+        return Ruling(True, True, False, False, "BAC-10",
+                      "no longer correctable: the coup is cancelled and every bet returned (resolve 'void')")
+    return ruling
+
+
+RULINGS = {
+    "dealing_error": _misdeal("dealing error (BAC-7)"),
+    "wrong_draw": _misdeal("draw contrary to BAC-9"),
+}
+IRREGULARITIES = tuple(RULINGS)
+
+
+def irregularity(kind, correctable=True):
+    """BAC-10: 'dealing_error' (派牌如有錯誤) or 'wrong_draw' (增牌不依規例) -> Ruling (rulebook.irregularities).
+
+    correctable: whether the error can still be put right ("應即時更正"); if not ("至無法更正時"), the
+    coup is cancelled ("取消作廢"), and resolve('void') settles it. Reading: a cancelled coup returns every
+    bet, the jackpot bets included (progressive_carried is false: BAC-10 names no carry-over).
+    """
+    return irregularities.rule(RULINGS, kind, correctable=correctable)

@@ -41,6 +41,9 @@ Interpretations (each one an option where a reading can be chosen; default first
 - BJ-13: one side bet per box (besides main and insurance); splits and pairs need the same rank.
 - BJ-13.1.2: a split hand whose first two cards form another pair wins the any_pair bet again, 11:1
   on the same stake each time (any_pair_split_pairs; false: paid once, on the first two cards).
+- BJ-20 shared boxes (blackjack_shared.py): shared_box=none by default, as BJ-21.1 makes each BJ-20.1
+  procedure need DICJ permission; the decider takes every decision and the bettors share the box's
+  result pro rata. resolve() and the figures are per box and do not depend on it.
 """
 import random
 from collections import namedtuple
@@ -48,6 +51,7 @@ from fractions import Fraction
 
 from . import analysis
 from .blackjack_round import ACE, Round, Seat, card_value
+from .blackjack_shared import MAX_BETTORS as SHARED_MAX, SCHEMES as SHARED_SCHEMES
 from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
 from .blackjack_strategy import Strategy, UPS
 from .cards import Shoe, parse_cards
@@ -87,6 +91,14 @@ OPTIONS = spec(
            help="value of an ace for over13/under13 (Interpretation: 1)"),
     Option("sevens_three_mixed", "not_all_same", "choice", choices=("not_all_same", "all_different"),
            article="BJ-14.2.3", help="which three 7s pay 500:1 (Interpretation: any not all of one suit)"),
+    Option("shared_box", "none", "choice", choices=SHARED_SCHEMES, article="BJ-20.1, BJ-21.1",
+           help="several bettors on one box: none (one bettor a box; no DICJ permit needed), seated "
+                "(20.1.1: the seated player decides), nearest_dealer (20.1.2: the seated player, else "
+                "the bettor nearest the dealer), highest_stake (20.1.3: the highest stake; ties to the "
+                "seated player)"),
+    Option("shared_box_max_bettors", SHARED_MAX, "int", lo=1, hi=SHARED_MAX, article="BJ-20.1.2",
+           help="bettors allowed on one box under shared_box=nearest_dealer (at most 3; the manager "
+                "may lower it)"),
 )
 
 BETS = ("main", "insurance") + tuple(SIDE_PAYS)
@@ -198,7 +210,8 @@ def resolve(outcome, opts=None):
 # ---- strategy, simulation, edges ------------------------------------------------------------
 _STRATEGIES = {}
 STRATEGY_NEUTRAL = ("decks", "dealing", "over13_ace", "sevens_three_mixed", "any_pair_split_pairs",
-                    "cut_from_end", "burn_start", "burn_each_round", "burn_before_dealer_second")
+                    "cut_from_end", "burn_start", "burn_each_round", "burn_before_dealer_second",
+                    "shared_box", "shared_box_max_bettors")
 
 
 def strategy_for(opts):

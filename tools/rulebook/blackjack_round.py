@@ -13,10 +13,16 @@ next, otherwise (shoe, BJ-5.2.1.1) the dealer's second card is drawn in dealer_p
 gets its second card when it becomes the hand in play. The dealer always completes the hand by the
 drawing rule, even when every box has busted (BJ-6.1 and 7.1 make no exception).
 
+Shared boxes (BJ-20, blackjack_shared.py): a seat made with Seat.shared(bettors) names its bettors;
+the Round finds the box's decider by the option shared_box before dealing, every decision on that
+box must then name it (by=who) and anyone else is refused (BJ-20.1, 20.2), and settle_bettors()
+splits the box's result pro rata to the stakes.
+
 Interpretations (see blackjack.py for the list and the options that select another reading).
 """
 from fractions import Fraction
 
+from .blackjack_shared import box_decider, check_bettors, settle_shared
 from .errors import RuleError
 
 ACE = 14
@@ -106,10 +112,22 @@ class Hand:
 
 
 class Seat:
-    """A box: main stake, optional side bet {id: stake} (BJ-13 allows one), its hands and insurance."""
+    """A box: main stake, optional side bet {id: stake} (BJ-13 allows one), its hands and insurance;
+    bettors (BJ-20) when players are named: see Seat.shared."""
 
-    def __init__(self, main, side=None):
+    def __init__(self, main, side=None, bettors=None):
         self.main = _amount(main, "the main bet")
+        self.bettors = None
+        self.decider = None         # who decides, set by the Round (BJ-20.1); None: an unnamed player
+        if bettors is not None:
+            self.bettors = check_bettors(bettors)
+            total = sum(Fraction(b.stake) for b in self.bettors)
+            if total != self.main:
+                raise RuleError("the box's main bet %s is not its bettors' stakes added up (%s)"
+                                % (self.main, total))
+            if side and len(self.bettors) > 1:
+                raise RuleError("side bets on a shared box are not modelled: each bettor's side bet "
+                                "has no owner here (BJ-20 is silent on them)")
         side = dict(side or {})
         if len(side) > 1:
             raise RuleError("BJ-13: a box takes one side bet besides the main bet and insurance, got %s"
@@ -129,6 +147,13 @@ class Seat:
         self.declined_resplit = False
         self.doubled = False
 
+    @classmethod
+    def shared(cls, bettors, side=None):
+        """A box bet by the named players (Bettor(who, stake, seated, distance) or such tuples), its
+        main bet their stakes added up (BJ-20)."""
+        bettors = check_bettors(bettors)
+        return cls(sum(Fraction(b.stake) for b in bettors), side, bettors)
+
     @property
     def split(self):
         return len(self.hands) > 1
@@ -146,6 +171,13 @@ class Round:
         self.shoe = shoe
         self.seats = [s if isinstance(s, Seat) else Seat(*s) if isinstance(s, tuple) else Seat(s)
                       for s in seats]
+        for i, seat in enumerate(self.seats):    # BJ-20.1, before any card is dealt
+            if seat.bettors is not None:
+                try:
+                    seat.decider = seat.bettors[box_decider(seat.bettors, opts["shared_box"],
+                                                            opts["shared_box_max_bettors"])].who
+                except RuleError as err:
+                    raise RuleError("box %d: %s" % (i, err)) from None
         self.dealer = []
         self.offer_open = True      # insurance is offered before anyone plays (BJ-12.1)
         self.dealer_done = False
@@ -178,15 +210,48 @@ class Round:
             raise RuleError("no player hand is in play: the players have finished")
         return self.seats[self.seat_i], self.seats[self.seat_i].hands[self.hand_i]
 
-    def legal(self):
-        """Names of the decisions open to the current hand ([] when none is in play)."""
+    def legal(self, by=None):
+        """Names of the decisions open to the current hand ([] when none is in play); `by` names the
+        player asking (needed on a box with named bettors, BJ-20)."""
         if self.current is None:
             return []
         return [name for name in ("hit", "stand", "double", "split", "surrender", "five")
-                if getattr(self, "can_" + name)()]
+                if getattr(self, "can_" + name)(by)]
 
-    def _reason(self, name):
-        """Why `name` is illegal for the current hand, or None."""
+    def decider(self, seat_i=None):
+        """Who decides for box seat_i (default the box in play): the BJ-20.1 decider, None if unnamed."""
+        if seat_i is None:
+            seat_i = self.seat_i
+        if not self._seat_exists(seat_i):
+            raise RuleError(self._no_seat(seat_i))
+        return self.seats[seat_i].decider
+
+    def _who_reason(self, seat_i, by):
+        """Why `by` may not decide for box seat_i, or None (BJ-20.1, BJ-20.2)."""
+        seat = self.seats[seat_i]
+        if seat.bettors is None:
+            if by is not None:
+                return "box %d's bettors are not named, so %r cannot be checked: leave `by` out" % (seat_i, by)
+            return None
+        if by == seat.decider:
+            return None
+        names = [b.who for b in seat.bettors]
+        if by is None:
+            return "box %d is bet by %s: name the player deciding (by=%r, BJ-20.1)" \
+                % (seat_i, ", ".join(map(repr, names)), seat.decider)
+        if by in names:
+            return "box %d's decisions are %r's under shared_box=%s (BJ-20.1), not %r's" \
+                % (seat_i, seat.decider, self.opts["shared_box"], by)
+        return "%r does not bet on box %d: players on other boxes must not interfere (BJ-20.2)" % (by, seat_i)
+
+    def _reason(self, name, by=None):
+        """Why `by` may not take decision `name` for the current hand, or None."""
+        if self.current is None:
+            return "no player hand is in play: the players have finished"
+        return self._who_reason(self.seat_i, by) or self._hand_reason(name)
+
+    def _hand_reason(self, name):
+        """Why `name` is illegal for the current hand whoever asks, or None."""
         if self.current is None:
             return "no player hand is in play: the players have finished"
         seat, hand = self.seats[self.seat_i], self.seats[self.seat_i].hands[self.hand_i]
@@ -237,81 +302,81 @@ class Round:
             return None
         raise RuleError("unknown decision %r" % name)
 
-    def _verify(self, name):
-        why = self._reason(name)
+    def _verify(self, name, by=None):
+        why = self._reason(name, by)
         if why is not None:
             raise RuleError("cannot %s: %s" % (name, why))
 
-    def _can(self, name):
-        return self._reason(name) is None
+    def _can(self, name, by=None):
+        return self._reason(name, by) is None
 
-    def can_hit(self):
-        return self._can("hit")
+    def can_hit(self, by=None):
+        return self._can("hit", by)
 
-    def verify_hit(self):
-        self._verify("hit")
+    def verify_hit(self, by=None):
+        self._verify("hit", by)
 
-    def can_stand(self):
-        return self._can("stand")
+    def can_stand(self, by=None):
+        return self._can("stand", by)
 
-    def verify_stand(self):
-        self._verify("stand")
+    def verify_stand(self, by=None):
+        self._verify("stand", by)
 
-    def can_double(self):
-        return self._can("double")
+    def can_double(self, by=None):
+        return self._can("double", by)
 
-    def verify_double(self):
-        self._verify("double")
+    def verify_double(self, by=None):
+        self._verify("double", by)
 
-    def can_split(self):
-        return self._can("split")
+    def can_split(self, by=None):
+        return self._can("split", by)
 
-    def verify_split(self):
-        self._verify("split")
+    def verify_split(self, by=None):
+        self._verify("split", by)
 
-    def can_surrender(self):
-        return self._can("surrender")
+    def can_surrender(self, by=None):
+        return self._can("surrender", by)
 
-    def verify_surrender(self):
-        self._verify("surrender")
+    def verify_surrender(self, by=None):
+        self._verify("surrender", by)
 
-    def can_five(self):
-        return self._can("five")
+    def can_five(self, by=None):
+        return self._can("five", by)
 
-    def verify_five(self):
-        self._verify("five")
+    def verify_five(self, by=None):
+        self._verify("five", by)
 
     # ---- player decisions ---------------------------------------------------------------------
-    def _acting(self, name):
-        self._verify(name)
+    def _acting(self, name, by):
+        self._verify(name, by)
         seat, hand = self.in_play()
         seat.acted = True
         self.offer_open = False
-        if name != "split" and hand.split and len(hand.cards) == 2 and self._can("split"):
+        if name != "split" and hand.split and len(hand.cards) == 2 and self._hand_reason("split") is None:
             seat.declined_resplit = True   # BJ-16.5: played on instead of re-splitting
         return seat, hand
 
-    def hit(self):
-        seat, hand = self._acting("hit")
+    def hit(self, by=None):
+        seat, hand = self._acting("hit", by)
         self._deal_to(hand)
         self._advance()
 
-    def stand(self):
-        seat, hand = self._acting("stand")
+    def stand(self, by=None):
+        seat, hand = self._acting("stand", by)
         hand.stood = True
         self._next_hand()
 
-    def double(self):
+    def double(self, by=None):
         """BJ-17: the stake is doubled and exactly one more card is dealt (BJ-17.2)."""
-        seat, hand = self._acting("double")
+        seat, hand = self._acting("double", by)
         hand.stake *= 2
         hand.doubled = seat.doubled = True
         self._deal_to(hand)
         self._advance()
 
-    def split(self):
+    def split(self, by=None):
         """BJ-16: the pair becomes two hands of the original stake; the first gets its card now."""
-        seat, hand = self._acting("split")
+        seat, hand = self._acting("split", by)
         if hand.split and hand.cards[0].rank != ACE:
             seat.resplits += 1
         first_split = not seat.split
@@ -324,26 +389,29 @@ class Round:
             seat.sevens_third = hand.cards[1]
         self._advance()
 
-    def surrender(self):
+    def surrender(self, by=None):
         """BJ-18: half the stake is lost at once and the decision is final."""
-        seat, hand = self._acting("surrender")
+        seat, hand = self._acting("surrender", by)
         hand.at_once = -hand.stake / 2
         self._next_hand()
 
-    def five(self):
+    def five(self, by=None):
         """BJ-19.1: five cards totalling 21 or less are paid half the stake at once (Interpretation:
         the hand is then settled and leaves play)."""
-        seat, hand = self._acting("five")
+        seat, hand = self._acting("five", by)
         hand.at_once = hand.stake / 2
         self._next_hand()
 
-    def can_insure(self, seat_i, amount=None):
-        return self._insure_reason(seat_i, amount) is None
+    def can_insure(self, seat_i, amount=None, by=None):
+        return self._insure_reason(seat_i, amount, by) is None
 
-    def _insure_reason(self, seat_i, amount):
+    def _insure_reason(self, seat_i, amount, by=None):
         if not self._seat_exists(seat_i):
             return self._no_seat(seat_i)
         seat = self.seats[seat_i]
+        who = self._who_reason(seat_i, by)
+        if who is not None:
+            return who
         if self.up.rank != ACE:
             return "insurance is offered only against a dealer's ace (BJ-12.1)"
         if not self.offer_open:
@@ -360,21 +428,24 @@ class Round:
                     % (seat.main, amount)
         return None
 
-    def insure(self, seat_i, amount=None):
+    def insure(self, seat_i, amount=None, by=None):
         """BJ-12: an insurance bet of `amount` (default the whole original stake) paying 2:1."""
-        why = self._insure_reason(seat_i, amount)
+        why = self._insure_reason(seat_i, amount, by)
         if why is not None:
             raise RuleError("cannot insure: " + why)
         seat = self.seats[seat_i]
         seat.insurance = seat.main if amount is None else Fraction(amount)
 
-    def can_even_money(self, seat_i):
-        return self._even_reason(seat_i) is None
+    def can_even_money(self, seat_i, by=None):
+        return self._even_reason(seat_i, by) is None
 
-    def _even_reason(self, seat_i):
+    def _even_reason(self, seat_i, by=None):
         if not self._seat_exists(seat_i):
             return self._no_seat(seat_i)
         seat = self.seats[seat_i]
+        who = self._who_reason(seat_i, by)
+        if who is not None:
+            return who
         hand = seat.hands[0]
         if seat.split or not hand.blackjack:
             return "even money is for a box holding a Blackjack (BJ-10.3)"
@@ -386,9 +457,9 @@ class Round:
             return "the dealer has played: too late for even money"
         return None
 
-    def even_money(self, seat_i):
+    def even_money(self, seat_i, by=None):
         """BJ-10.3: the Blackjack is paid 1:1 at once instead of waiting for the dealer."""
-        why = self._even_reason(seat_i)
+        why = self._even_reason(seat_i, by)
         if why is not None:
             raise RuleError("cannot take even money: " + why)
         hand = self.seats[seat_i].hands[0]
@@ -427,7 +498,7 @@ class Round:
             if len(hand.cards) == 1:
                 self._deal_second(seat, hand)
             if hand.at_once is None and not hand.stood and hand.total <= 21 \
-                    and any(self._can(n) for n in ("hit", "double", "split", "five")):
+                    and any(self._hand_reason(n) is None for n in ("hit", "double", "split", "five")):
                 return
             self.hand_i += 1
 
@@ -494,3 +565,20 @@ class Round:
         if not self.dealer_done:
             raise RuleError("settle after dealer_play()")
         return [self.settle_seat(seat) for seat in self.seats]
+
+    def settle_bettors(self, seat_i):
+        """{who: {'main': net[, 'insurance': net]}} for a box with named bettors: the box's result
+        shared pro rata to their stakes (BJ-20), exact; the dealer must have played."""
+        if not self.dealer_done:
+            raise RuleError("settle after dealer_play()")
+        if not self._seat_exists(seat_i):
+            raise RuleError(self._no_seat(seat_i))
+        seat = self.seats[seat_i]
+        if seat.bettors is None:
+            raise RuleError("box %d's bettors are not named: use settle() for its nets" % seat_i)
+        stakes = {b.who: Fraction(b.stake) for b in seat.bettors}
+        out = {who: {} for who in stakes}
+        for bet, net in self.settle_seat(seat).items():
+            for who, share in settle_shared(net / seat.main, stakes).items():
+                out[who][bet] = share
+        return out

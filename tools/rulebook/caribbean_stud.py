@@ -33,10 +33,11 @@ Monte Carlo, a cross-check of the exact figures.
 import random
 from fractions import Fraction
 
-from . import poker5, progressive
+from . import irregularities, poker5, progressive
 from .analysis import check_rounds, mean_stderr
 from .cards import parse_cards
 from .errors import RuleError
+from .irregularities import Ruling
 from .options import Option, spec
 from .poker5 import (CLASS_CATEGORY, CLASS_VALUES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS,
                      ROYAL_FLUSH, STRAIGHT_FLUSH, class_of_ids, distinct_ids, tie_suit_of_ids)
@@ -365,3 +366,54 @@ def flags(opts=None, edges=None):
         lines.append("max_payout %d cents is below a four-of-a-kind raise win (%d cents at ante %d): the cap "
                      "binds (CSP-9.5.7)" % (opts["max_payout"], 40 * opts["ante"], opts["ante"]))
     return lines
+
+
+# ---------------------------------------------------------------------------------------------------
+# Irregularities (CSP-11)
+
+# Eight boxes, the dealer's included (CSP-2.1), five cards each, are all a round deals.
+MAX_ROUND_CARDS = 8 * 5
+_VOID_CARRIED = "the round and its bets are void, the bets returned; progressive bets carry over to the next round"
+_RESTART = Ruling(True, True, True, False, "CSP-11.1", _VOID_CARRIED + "; betting and dealing start again")
+
+
+def _cards_exposed(owner):
+    def ruling(exposed=1):
+        irregularities.count("exposed", exposed, 1, MAX_ROUND_CARDS,
+                             "how many cards were wrongly exposed in the round, whoever holds them")
+        if exposed >= 2:
+            return _RESTART
+        if owner == "player":
+            return Ruling(False, False, False, False, "CSP-11.2", "the round stays valid; betting and play go on")
+        return Ruling(False, False, False, False, "CSP-11.2",
+                      "the round stays valid; the dealer's exposed card stays face up and every other card is "
+                      "dealt face down, the dealer's fifth card too: the exposed card is the dealer's up card")
+    return ruling
+
+
+RULINGS = {
+    "wrong_dealing_method": _RESTART,
+    "wrong_card_count": _RESTART,
+    "player_card_exposed": _cards_exposed("player"),
+    "dealer_card_exposed": _cards_exposed("dealer"),
+    "card_to_empty_box": Ruling(False, False, False, True, "CSP-11.3",
+                                "the box with no bet is void (its cards are dead); the round goes on as usual"),
+    "shuffler_fault": Ruling(True, True, True, False, "CSP-11.4",
+                             _VOID_CARRIED + "; the shuffling machine is replaced or a dealing box is used"),
+}
+IRREGULARITIES = tuple(RULINGS)
+
+
+def irregularity(kind, exposed=1):
+    """CSP-11: what an irregularity does to the round (a Ruling, see rulebook.irregularities).
+
+    kind: 'wrong_dealing_method' (not as CSP-7), 'wrong_card_count', 'player_card_exposed' /
+    'dealer_card_exposed' (with `exposed` = how many cards were wrongly exposed in the round in all:
+    two or more void it whoever holds them, CSP-11.1; the dealer's up card of CSP-7 is not wrongly
+    exposed), 'card_to_empty_box', 'shuffler_fault'.
+    Readings: "投注亦作廢" (CSP-11.1) voids the bets, which go back to the players as a void raise does
+    (CSP-9.2 "作廢且全數退回"); CSP-11.4 says only that the round is void, its "唯" (except the
+    progressive bets) puts the other bets in the same case. CSP-11.2 "其餘派出的牌，牌面全須向下" is
+    read as every other card, the dealer's usual up card included, so the dealer shows one card.
+    """
+    return irregularities.rule(RULINGS, kind, exposed=exposed)

@@ -35,9 +35,10 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from . import analysis, poker3
+from . import analysis, irregularities, poker3
 from .cards import Card, check_single_deck, deck, parse_card
 from .errors import RuleError
+from .irregularities import Ruling
 from .options import Option, resolve_options, spec
 
 NAME = "fortune3"
@@ -341,41 +342,36 @@ def deal(shoe, boxes, progressive=False, opts=None):
     return dealt
 
 
-Ruling = namedtuple("Ruling", "void bets_returnable progressive_carried dead_cards article note")
+def _player_cards_exposed(exposed=1):
+    irregularities.count("exposed", exposed, 1, 3, "how many of one player's 3 cards were exposed")
+    if exposed == 1:
+        return Ruling(False, False, False, False, "F3-17.4.1", "the round continues")
+    return Ruling(True, True, False, False, "F3-17.1.3", "void; players may take back their bets")
 
-IRREGULARITIES = ("dealing_breach", "dealer_card_exposed", "player_cards_exposed", "shuffler_fault",
-                  "card_to_empty_box")
+
+RULINGS = {
+    "dealing_breach": Ruling(True, True, True, False, "F3-17.1.1, F3-17.3",
+                             "void; players may take back their bets; progressive bets stay for the next round"),
+    "dealer_card_exposed": Ruling(True, True, False, False, "F3-17.1.2", "void; players may take back their bets"),
+    "player_cards_exposed": _player_cards_exposed,
+    "shuffler_fault": Ruling(True, True, True, False, "F3-17.2, F3-17.3",
+                             "round stopped, cards reshuffled; progressive bets stay for the next round; if the "
+                             "fault persists, another shuffler or a dealing box, else no new round"),
+    "card_to_empty_box": Ruling(False, False, False, True, "F3-17.4.2, F3-17.5",
+                                "the round continues; the cards dealt to the empty box are void"),
+}
+IRREGULARITIES = tuple(RULINGS)
 
 
 def irregularity(kind, exposed=1):
-    """F3-17: what an irregularity does to the round.
+    """F3-17: what an irregularity does to the round (a Ruling, see rulebook.irregularities).
 
     kind: 'dealing_breach' (F3-11.1-11.3 not followed), 'dealer_card_exposed', 'player_cards_exposed'
     (with `exposed` = how many of one player's cards were exposed during dealing), 'shuffler_fault',
-    'card_to_empty_box'. Returns Ruling(void, bets_returnable, progressive_carried, dead_cards, article,
-    note). Interpretation: a shuffler fault (F3-17.2) stops the round, so it is void like F3-17.1 and
-    bets other than the progressive may be taken back.
+    'card_to_empty_box'. Interpretation: a shuffler fault (F3-17.2) stops the round, so it is void like
+    F3-17.1 and bets other than the progressive may be taken back.
     """
-    if kind == "dealing_breach":
-        return Ruling(True, True, True, False, "F3-17.1.1, F3-17.3",
-                      "void; players may take back their bets; progressive bets stay for the next round")
-    if kind == "dealer_card_exposed":
-        return Ruling(True, True, False, False, "F3-17.1.2", "void; players may take back their bets")
-    if kind == "player_cards_exposed":
-        if not isinstance(exposed, int) or isinstance(exposed, bool) or not 1 <= exposed <= 3:
-            raise RuleError("exposed is how many of one player's 3 cards were exposed: 1 to 3, got %r"
-                            % (exposed,))
-        if exposed == 1:
-            return Ruling(False, False, False, False, "F3-17.4.1", "the round continues")
-        return Ruling(True, True, False, False, "F3-17.1.3", "void; players may take back their bets")
-    if kind == "shuffler_fault":
-        return Ruling(True, True, True, False, "F3-17.2, F3-17.3",
-                      "round stopped, cards reshuffled; progressive bets stay for the next round; if the "
-                      "fault persists, another shuffler or a dealing box, else no new round")
-    if kind == "card_to_empty_box":
-        return Ruling(False, False, False, True, "F3-17.4.2, F3-17.5",
-                      "the round continues; the cards dealt to the empty box are void")
-    raise RuleError("unknown irregularity %r (known: %s)" % (kind, ", ".join(IRREGULARITIES)))
+    return irregularities.rule(RULINGS, kind, exposed=exposed)
 
 
 # ---------------------------------------------------------------------------------------------------
