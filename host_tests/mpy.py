@@ -51,9 +51,10 @@ def heap_of(module_path):
     return m.group(1) if m else DEFAULT_HEAP
 
 
-def run_tests(module_name):
-    """Run host_tests/mp/<module_name>.py under tools/mptest.py; returns (ok, output)."""
-    heap = heap_of(MP_TESTS / (module_name + ".py"))
+def run_tests(module_name, heap=None):
+    """Run host_tests/mp/<module_name>.py under tools/mptest.py in its declared heap (or `heap`);
+    returns (ok, output)."""
+    heap = heap or heap_of(MP_TESTS / (module_name + ".py"))
     proc = run([os.path.join("tools", "mptest.py"), module_name], heap=heap)
     out = proc.stdout + proc.stderr
     m = re.search(r"mptest: (\d+) passed, (\d+) failed", out)
