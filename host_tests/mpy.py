@@ -5,11 +5,12 @@ import re
 import subprocess
 import sys
 
+from build_mpy import venv_tool
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "sim"
 MP_TESTS = ROOT / "host_tests" / "mp"
-BIN = pathlib.Path(sys.executable).parent
-MICROPYTHON = str(BIN / "micropython") if (BIN / "micropython").exists() else "micropython"
+MICROPYTHON = venv_tool("micropython") or "micropython"
 DEFAULT_HEAP = "64K"
 
 

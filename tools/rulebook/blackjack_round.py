@@ -159,6 +159,18 @@ class Seat:
         return len(self.hands) > 1
 
 
+def _checks(name):
+    """Round.can_<name>(by=None) -> bool and Round.verify_<name>(by=None), which raises RuleError saying
+    why the decision is not open (to `by`, on a box with named bettors, BJ-20)."""
+    def can(self, by=None):
+        return self._can(name, by)
+
+    def verify(self, by=None):
+        self._verify(name, by)
+
+    return can, verify
+
+
 class Round:
     """One round; see the module docstring for the order of play."""
 
@@ -310,41 +322,12 @@ class Round:
     def _can(self, name, by=None):
         return self._reason(name, by) is None
 
-    def can_hit(self, by=None):
-        return self._can("hit", by)
-
-    def verify_hit(self, by=None):
-        self._verify("hit", by)
-
-    def can_stand(self, by=None):
-        return self._can("stand", by)
-
-    def verify_stand(self, by=None):
-        self._verify("stand", by)
-
-    def can_double(self, by=None):
-        return self._can("double", by)
-
-    def verify_double(self, by=None):
-        self._verify("double", by)
-
-    def can_split(self, by=None):
-        return self._can("split", by)
-
-    def verify_split(self, by=None):
-        self._verify("split", by)
-
-    def can_surrender(self, by=None):
-        return self._can("surrender", by)
-
-    def verify_surrender(self, by=None):
-        self._verify("surrender", by)
-
-    def can_five(self, by=None):
-        return self._can("five", by)
-
-    def verify_five(self, by=None):
-        self._verify("five", by)
+    can_hit, verify_hit = _checks("hit")
+    can_stand, verify_stand = _checks("stand")
+    can_double, verify_double = _checks("double")
+    can_split, verify_split = _checks("split")
+    can_surrender, verify_surrender = _checks("surrender")
+    can_five, verify_five = _checks("five")
 
     # ---- player decisions ---------------------------------------------------------------------
     def _acting(self, name, by):

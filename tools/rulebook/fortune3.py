@@ -35,7 +35,7 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from . import analysis, irregularities, poker3
+from . import analysis, irregularities, poker3, progressive
 from .cards import Card, check_single_deck, deck, parse_card
 from .errors import RuleError
 from .irregularities import Ruling
@@ -55,16 +55,7 @@ OPTIONS = spec(
            help="the progressive stake in cents (awards are reported per unit of it)"),
     Option("pool", 10_000_000, "int", lo=0, hi=10 ** 12, article="F3-16.3, F3-15.6",
            help="the progressive pool in cents when the round is settled"),
-    Option("fixed_royal_flush", 0, "int", lo=0, hi=10 ** 12, article="F3-16.3.1",
-           help="fixed amount in cents; the royal flush takes the higher of it and the whole pool"),
-    Option("fixed_straight_flush", 0, "int", lo=0, hi=10 ** 12, article="F3-16.3.2",
-           help="fixed amount in cents; a straight flush takes the higher of it and 10% of the pool"),
-    Option("fixed_four_of_a_kind", 10000, "int", lo=0, hi=10 ** 12, article="F3-16.3.3",
-           help="fixed amount in cents"),
-    Option("fixed_full_house", 7500, "int", lo=0, hi=10 ** 12, article="F3-16.3.4",
-           help="fixed amount in cents"),
-    Option("fixed_flush", 5000, "int", lo=0, hi=10 ** 12, article="F3-16.3.5",
-           help="fixed amount in cents"),
+    *progressive.poker_fixed_options("F3-16.3"),
     Option("progressive_stake_returned", False, "bool", article="F3-16.3",
            help="a winning progressive bet also gets its stake back (F3-16.3 is silent; by default the "
                 "stake is always collected, as in caribbean_stud)"),

@@ -33,6 +33,7 @@ Accounting, exactly: sum(amounts) + new_pool = pool + reseeds * seed + house_fun
 The regulations state no contribution rate; contribute() is the design's carried-remainder rule.
 """
 from .errors import RuleError
+from .options import Option
 
 POOL, PERCENT, FIXED, NONE = "pool", "percent", "fixed", "none"
 
@@ -72,6 +73,20 @@ GAMES = {
     }},
 }
 ROYAL_SHARES = ("split_higher", "each_higher")
+_FIXED_HELP = {
+    "royal_flush": "fixed amount in cents; the royal flush takes the higher of it and the whole pool",
+    "straight_flush": "fixed amount in cents; a straight flush takes the higher of it and 10% of the pool",
+}
+_FIXED_DEFAULTS = {"royal_flush": 0, "straight_flush": 0, "four_of_a_kind": 10_000, "full_house": 7_500,
+                   "flush": 5_000}
+
+
+def poker_fixed_options(article):
+    """The options fixed_<class> (cents) of a poker progressive's five classes, which CSP-10.2.1-10.2.5
+    and F3-16.3.1-16.3.5 number in the same order: `article` is the paragraph they are numbered under."""
+    return [Option("fixed_" + cls, _FIXED_DEFAULTS[cls], "int", lo=0, hi=10 ** 12, article="%s.%d" % (article, i),
+                   help=_FIXED_HELP.get(cls, "fixed amount in cents"))
+            for i, cls in enumerate(_POKER, 1)]
 
 
 def _money(name, value):

@@ -7,6 +7,8 @@ Sic bo / fish-prawn-crab and fan-tan: a void every 7th round; the progressives: 
 hit every 10th round, a void every 7th. `timed(event)`, if given, handles the events whose latency is
 measured (the dealer's key that sets the lamps).
 """
+GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3", "baccarat_a")  # one of each controller
+ROUNDS = 200  # a long session: the heap must hold steady over it
 
 
 def imports(game):
