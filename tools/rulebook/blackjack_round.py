@@ -388,13 +388,17 @@ class Round:
     def can_insure(self, seat_i, amount=None, by=None):
         return self._insure_reason(seat_i, amount, by) is None
 
-    def _insure_reason(self, seat_i, amount, by=None):
+    def _box_reason(self, seat_i, by):
+        """Why `by` may not act for box seat_i at all (no such box, BJ-20.1/20.2), or None."""
         if not self._seat_exists(seat_i):
             return self._no_seat(seat_i)
+        return self._who_reason(seat_i, by)
+
+    def _insure_reason(self, seat_i, amount, by=None):
+        why = self._box_reason(seat_i, by)
+        if why is not None:
+            return why
         seat = self.seats[seat_i]
-        who = self._who_reason(seat_i, by)
-        if who is not None:
-            return who
         if self.up.rank != ACE:
             return "insurance is offered only against a dealer's ace (BJ-12.1)"
         if not self.offer_open:
@@ -423,12 +427,10 @@ class Round:
         return self._even_reason(seat_i, by) is None
 
     def _even_reason(self, seat_i, by=None):
-        if not self._seat_exists(seat_i):
-            return self._no_seat(seat_i)
+        why = self._box_reason(seat_i, by)
+        if why is not None:
+            return why
         seat = self.seats[seat_i]
-        who = self._who_reason(seat_i, by)
-        if who is not None:
-            return who
         hand = seat.hands[0]
         if seat.split or not hand.blackjack:
             return "even money is for a box holding a Blackjack (BJ-10.3)"
