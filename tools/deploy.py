@@ -5,17 +5,23 @@
                            [--no-aiorepl]
 
 Steps: refuse a BOARD that has no folder under boards/ and a PORT that does not answer (one line on
-stderr, exit 2); build build/deploy/BOARD (firmware/ + boards/BOARD/ as .mpy, plus fwmanifest.json with the
-CRC-32 of every file, which the firmware's selftest() checks); create the folders on the board
-(`fs mkdir`, those it lacks), copy every file (`fs cp`), fwmanifest.json last so an interrupted copy
-fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller, for `mpremote
-resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it boots the
-new firmware. The copy runs in the raw REPL after mpremote's usual Ctrl-C and soft reset, so a
-running controller is stopped before its files are replaced. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
+stderr, exit 2); build build/deploy/BOARD (firmware/ + boards/BOARD/ as .mpy, plus fwmanifest.json with
+the CRC-32 of every file, which the firmware's selftest() checks); list the board's code files and
+remove (`fs rm`) those the new firmware's selftest() would fail: every .py/.mpy under the firmware's
+folders (tablectl/...) that the new manifest does not list, and every X.py beside a listed X.mpy (the
+import takes X.py first) - never records, the journal, lib/ (mip) or other root files; create the
+folders the board lacks (`fs mkdir`); copy every file (`fs cp`), fwmanifest.json last so an
+interrupted copy fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller,
+for `mpremote resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it
+boots the new firmware. The removal and the copy run in one mpremote call, in the raw REPL after
+mpremote's usual Ctrl-C and soft reset, so a running controller is stopped before its files are
+replaced. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 """
 import argparse
+import ast
+import inspect
 import os
 import pathlib
 import subprocess
@@ -25,6 +31,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import build_mpy  # noqa: E402
 
 ROOT = build_mpy.ROOT
+sys.path.append(str(ROOT / "firmware"))
+from tablectl import service as fwservice  # noqa: E402  (selftest's own rules for stale code files)
+
 PROBE = "import sys; print('deploy-probe', sys.implementation.name)"
 
 
@@ -89,9 +98,26 @@ def existing_folders(port, wanted, timeout):
     return {line.split(" ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("have ")}
 
 
-def copy_commands(out, files, have=()):
-    """mpremote arguments that make the missing folders and copy every file, the manifest last."""
+def stale_on_board(port, listed, timeout):
+    """The board's code files that the firmware of `listed` (the new manifest's files) would not
+    certify: (unlisted, shadows), by the rules of the firmware's selftest(), whose folder walk runs on
+    the board from its own source (the board may hold an older firmware, or none)."""
+    deep, shallow = fwservice._code_places(listed)
+    code = "%s\nprint('code-files', repr(_code_files('', %r, %r)))" % (
+        inspect.getsource(fwservice._code_files), deep, shallow)
+    proc = run_mpremote(port, ["resume", "exec", code], timeout)
+    found = [line for line in proc.stdout.splitlines() if line.startswith("code-files ")]
+    if proc.returncode != 0 or not found:
+        raise DeployError("cannot list the code files on %s: %s" % (port, last_line(proc)))
+    return fwservice._stale_files(listed, ast.literal_eval(found[0].split(" ", 1)[1]))
+
+
+def copy_commands(out, files, have=(), remove=()):
+    """mpremote arguments that remove the stale files, make the missing folders and copy every file,
+    the manifest last."""
     args = []
+    for f in remove:
+        args += ["+", "fs", "rm", ":" + f]
     for d in folders(files):
         if d not in have:
             args += ["+", "fs", "mkdir", ":" + d]
@@ -112,7 +138,9 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
     # generous: a pty or USB serial moves about 10 KB/s through the raw REPL
     budget = timeout + 2 * len(files) + sum((out / f).stat().st_size for f in files) // 2000
     have = existing_folders(port, folders(files), timeout)
-    proc = run_mpremote(port, copy_commands(out, files, have), budget)
+    unlisted, shadows = stale_on_board(port, manifest, timeout)
+    removed = sorted(unlisted + shadows)
+    proc = run_mpremote(port, copy_commands(out, files, have, removed), budget + len(removed))
     if proc.returncode != 0:
         raise DeployError("copy to %s failed: %s" % (port, last_line(proc)))
     warnings = []
@@ -121,7 +149,7 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
             warnings += install_aiorepl(port, timeout)
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
-    return files, warnings
+    return files, removed, warnings
 
 
 def install_aiorepl(port, timeout):
@@ -148,13 +176,16 @@ def main(argv=None):
     ap.add_argument("--no-aiorepl", action="store_true", help="do not `mip install aiorepl` (needs a network)")
     args = ap.parse_args(argv)
     try:
-        files, warnings = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset,
-                                 not args.no_aiorepl)
+        files, removed, warnings = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset,
+                                          not args.no_aiorepl)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2
     for w in warnings:
         print("deploy: warning: %s" % w, file=sys.stderr)
+    if removed:
+        print("deploy: removed %d stale file%s: %s" % (len(removed), "" if len(removed) == 1 else "s",
+                                                      ", ".join(removed)))
     print("deploy: %d files copied to %s (board %s); check them on the board with "
           "service.selftest()" % (len(files), args.port, args.board))
     return 0

@@ -23,7 +23,9 @@ are removed and the technician is told to restart). The controller's pool, if an
 app.controller.pool; after display_test() a controller with a `digits` attribute (what its jackpot
 digits show) gets -1 there so its display task draws them again.
 selftest() reads /fwmanifest.json (or the first folder of sys.path holding one, as on the unix
-port) and checks the CRC-32 of every file it lists.
+port) and checks the CRC-32 of every file it lists, and that no other code sits where the firmware
+lives (unlisted: a .py/.mpy under the firmware's folders, lib/ aside; shadows: an X.py beside a listed
+X.mpy, which the import would take instead); records, the journal and root scripts are not its business.
 
 RAM clear: ram_clear() shows a 6-digit code derived from the current state (journal sequence,
 round, meters, pool), so it cannot be typed blind and is stale as soon as anything happens;
@@ -303,8 +305,67 @@ def _crc_file(path):
     return crc
 
 
+def _code_files(root, deep, shallow):
+    """The .py/.mpy files (paths from root) in the folders `shallow` and, with every subfolder, `deep`
+    ('' is root itself). Self-contained: tools/deploy.py sends this source to the board to list it."""
+    import os
+    found = []
+    todo = [(d, 1) for d in deep] + [(d, 0) for d in shallow]
+    pre = "" if root in ("", ".") else root.rstrip("/") + "/"
+    ilistdir = getattr(os, "ilistdir", None)  # MicroPython's: each entry's type without a stat
+    while todo:
+        folder, down = todo.pop()
+        at = pre + folder or "."
+        try:
+            entries = ilistdir(at) if ilistdir else [(n, 0) for n in os.listdir(at)]
+        except OSError:  # a folder the board lacks: its listed files are reported missing
+            continue
+        for entry in entries:
+            name = entry[0]
+            path = folder + "/" + name if folder else name
+            # type 0: unknown (CPython's listdir, a host filesystem without d_type): ask stat
+            if (entry[1] or os.stat(pre + path)[0]) & 0x4000:
+                if down:
+                    todo.append((path, 1))
+            elif name.endswith(".py") or name.endswith(".mpy"):
+                found.append(path)
+    return found
+
+
+def _code_places(listed):
+    """(deep, shallow) for _code_files(): the top folders of the listed files are the firmware's, all
+    of them (lib/ aside: mip installs aiorepl there); elsewhere (root, lib/) only the folders holding
+    listed files, for their .py twins."""
+    deep, shallow = [], []
+    for path in listed:
+        cut = path.rfind("/")
+        top = path[:path.find("/")] if cut > 0 else ""
+        if top and top != "lib":
+            if top not in deep:
+                deep.append(top)
+        elif path[:max(cut, 0)] not in shallow:
+            shallow.append(path[:max(cut, 0)])
+    return deep, shallow
+
+
+def _stale_files(listed, present):
+    """(unlisted, shadows): the code files in the firmware's folders that the manifest does not list,
+    and the X.py beside a listed X.mpy (the import takes X.py first); each sorted, each file once."""
+    deep = _code_places(listed)[0]
+    unlisted, shadows = [], []
+    for path in sorted(present):
+        if path in listed:
+            continue
+        if path.endswith(".py") and path[:-3] + ".mpy" in listed:
+            shadows.append(path)
+        elif "/" in path and path[:path.find("/")] in deep:
+            unlisted.append(path)
+    return unlisted, shadows
+
+
 def selftest(root=None):
-    """CRC-32 of every firmware file against the manifest written at deploy."""
+    """CRC-32 of every firmware file against the manifest written at deploy, and no other code where
+    the firmware lives: an unlisted module or a .py shadowing a listed .mpy fails it too."""
     root = _manifest_root() if root is None else root
     with open(_store.join(root, MANIFEST)) as f:
         manifest = json.load(f)
@@ -321,11 +382,18 @@ def selftest(root=None):
             continue
         if crc != files[path]:
             bad.append(path)
-    ok = not bad and not missing
+    deep, shallow = _code_places(files)
+    unlisted, shadows = _stale_files(files, _code_files(root, deep, shallow))
+    ok = not (bad or missing or unlisted or shadows)
     lines = ["%d files checked against %s (board %s): %s" % (len(files), MANIFEST, manifest.get("board"),
                                                               "all OK" if ok else "FAILED")]
     lines += ["CRC mismatch: " + p for p in bad] + ["missing: " + p for p in missing]
-    return Report("selftest", lines, {"ok": ok, "checked": len(files), "bad": bad, "missing": missing})
+    lines += ["unlisted: " + p for p in unlisted]
+    lines += ["shadows: %s (imported instead of %smpy)" % (p, p[:-2]) for p in shadows]
+    if unlisted or shadows:
+        lines.append("not the certified file set: make deploy removes them")
+    return Report("selftest", lines, {"ok": ok, "checked": len(files), "bad": bad, "missing": missing,
+                                      "unlisted": unlisted, "shadows": shadows})
 
 
 def _clear_code(app):

@@ -1,6 +1,6 @@
 """The technician's service calls on a real App with the sim board: readable reports, configure refused
 mid-round and pool changes held until the next hit (CSP-10.3), output tests, selftest, confirmed RAM clear."""
-# mp-heap: 240K
+# mp-heap: 248K
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
 import os
@@ -10,6 +10,7 @@ import board  # boards/sim: on the path of host_tests/conftest.py and of host_te
 import service  # the top-level shim the technician imports
 from ramblockdev import remove_dir, scratch_dir
 from tablectl import app as appmod
+from tablectl import service as fwservice  # the helpers the shim does not re-export
 from tablectl.config import DEFAULTS, Config
 from tablectl.store import Store
 from mptest import raises
@@ -247,7 +248,8 @@ def test_selftest_checks_every_file_against_the_manifest():
         write(root + "/fwmanifest.json",
               b'{"board": "sim", "files": {"main.py": 3421780262, "lib/x.mpy": 1095738169}}')
         rep = service.selftest(root)
-        assert rep.data == {"ok": True, "checked": 2, "bad": [], "missing": []}, rep.data
+        assert rep.data == {"ok": True, "checked": 2, "bad": [], "missing": [], "unlisted": [],
+                            "shadows": []}, rep.data
         assert "2 files checked" in repr(rep) and "all OK" in repr(rep)
         write(root + "/lib/x.mpy", b"The quick brown fox jumps over the lazy cog")
         os.remove(root + "/main.py")
@@ -268,6 +270,98 @@ def test_selftest_passes_on_the_built_firmware():
         root = None
     rep = service.selftest(root)
     assert rep.data["ok"] is True and rep.data["checked"] > 10, repr(rep)
+
+
+def copy_tree(src, dest):
+    os.mkdir(dest)
+    buf = bytearray(512)
+    for name in os.listdir(src):
+        if os.stat(src + "/" + name)[0] & 0x4000:
+            copy_tree(src + "/" + name, dest + "/" + name)
+            continue
+        with open(src + "/" + name, "rb") as f, open(dest + "/" + name, "wb") as g:
+            while True:
+                n = f.readinto(buf)
+                if not n:
+                    break
+                g.write(buf[:n])
+
+
+def built_root():
+    """The folder of the built firmware (.mpy files + fwmanifest.json) these tests run from."""
+    try:
+        import mpy
+        mpy.ensure_build()
+        return str(mpy.BUILD)
+    except ImportError:  # on the unix port the build folder is on sys.path
+        return fwservice._manifest_root()
+
+
+def test_selftest_names_stale_code_beside_the_built_firmware_and_nothing_else():
+    """A copy of the built firmware plus what older firmware and people leave on a board: only a source
+    file shadowing a listed .mpy and a module the manifest does not list fail it; a technician's root
+    script, mip's lib/ and the records are not firmware."""
+    gc.collect()
+    root = scratch_dir("fw")
+    os.rmdir(root)
+    try:
+        copy_tree(built_root(), root)
+        assert service.selftest(root).data["ok"] is True  # the copy alone is the certified set
+        write(root + "/tablectl/app.py", b"print('debug build')\n")  # MicroPython imports app.py first
+        write(root + "/tablectl/games/old.mpy", b"M\x06")  # a module a previous firmware had
+        write(root + "/notes.py", b"# the technician's own script\n")
+        os.mkdir(root + "/lib")
+        write(root + "/lib/aiorepl.mpy", b"M\x06")  # mip installs there
+        write(root + "/round.0", b"record")
+        write(root + "/journal.log", b"1 0 boot 0 0\n")
+        rep = service.selftest(root)
+        d = rep.data
+        assert d["ok"] is False and d["bad"] == [] and d["missing"] == [], repr(rep)
+        assert d["unlisted"] == ["tablectl/games/old.mpy"] and d["shadows"] == ["tablectl/app.py"], d
+        text = repr(rep)
+        assert "FAILED" in text and "unlisted: tablectl/games/old.mpy" in text
+        assert "shadows: tablectl/app.py (imported instead of tablectl/app.mpy)" in text, text
+        for kept in ("notes.py", "aiorepl", "round.0", "journal"):
+            assert kept not in text, text
+        os.remove(root + "/tablectl/app.py")
+        os.remove(root + "/tablectl/games/old.mpy")
+        assert service.selftest(root).data["ok"] is True
+    finally:
+        remove_dir(root)
+
+
+def test_stale_files_where_the_firmware_lives():
+    """Which files the rules call stale, on a manifest with root, package and lib/ files."""
+    listed = {"main.py": 0, "board.mpy": 0, "tablectl/__init__.mpy": 0, "tablectl/hw/lamps.mpy": 0,
+              "lib/extra.mpy": 0}
+    deep, shallow = fwservice._code_places(listed)
+    assert deep == ["tablectl"] and sorted(shallow) == ["", "lib"], (deep, shallow)
+    present = ["main.py", "board.mpy", "board.py", "main.mpy", "notes.py", "tablectl/__init__.mpy",
+               "tablectl/__init__.py", "tablectl/hw/lamps.mpy", "tablectl/hw/old.py", "tablectl/gone/x.mpy",
+               "lib/extra.mpy", "lib/extra.py", "lib/aiorepl.mpy", "lib/aiorepl.py"]
+    unlisted, shadows = fwservice._stale_files(listed, present)
+    assert shadows == ["board.py", "lib/extra.py", "tablectl/__init__.py"], shadows
+    # main.mpy beside the listed main.py: the import takes main.py, and main.py runs by name; a root file
+    assert unlisted == ["tablectl/gone/x.mpy", "tablectl/hw/old.py"], unlisted
+    assert fwservice._stale_files(listed, list(listed)) == ([], [])
+
+
+def test_code_files_walks_the_firmware_folders_only():
+    """Every .py/.mpy at any depth of a deep folder; only the top level of a shallow one (root); no
+    folders, no other files; a folder the board lacks is no error."""
+    root = scratch_dir("cf")
+    try:
+        for d in ("/pkg", "/pkg/a", "/pkg/a/b", "/pkg/dir.py", "/other"):
+            os.mkdir(root + d)
+        for f in ("/top.py", "/top.mpy", "/rec.0", "/pkg/m.mpy", "/pkg/a/n.py", "/pkg/a/b/o.mpy",
+                  "/pkg/a/b/data.json", "/pkg/dir.py/p.mpy", "/other/q.py"):
+            write(root + f, b"x")
+        want = ["pkg/a/b/o.mpy", "pkg/a/n.py", "pkg/dir.py/p.mpy", "pkg/m.mpy", "top.mpy", "top.py"]
+        assert sorted(fwservice._code_files(root, ["pkg", "gone"], [""])) == want
+        assert sorted(fwservice._code_files(root + "/", ["pkg"], [""])) == want
+        assert sorted(fwservice._code_files(root, [], ["other", "pkg"])) == ["other/q.py", "pkg/m.mpy"]
+    finally:
+        remove_dir(root)
 
 
 def test_ram_clear_needs_the_current_code_and_is_journalled():

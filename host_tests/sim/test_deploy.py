@@ -1,4 +1,6 @@
-"""tools/deploy.py: refuses an unknown board and a silent port in one line; deploys into a simulated board with mpremote."""
+"""tools/deploy.py: refuses an unknown board and a silent port in one line; deploys into a simulated board
+with mpremote, removing the code files the new firmware's selftest would fail (stale modules, .py shadows)
+and nothing else."""
 import json
 import os
 import pty
@@ -39,7 +41,13 @@ def test_missing_and_silent_ports_are_refused(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_deploy_into_a_simulated_board_passes_its_selftest(start_sim, mpremote, tmp_path):
+def board_selftest(mpremote, sim):
+    code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
+    assert code == 0, text
+    return text
+
+
+def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_code(start_sim, mpremote, tmp_path):
     sim = start_sim("fantan", state_dir=tmp_path / "board")
     out = tmp_path / "build"
     code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
@@ -48,16 +56,45 @@ def test_deploy_into_a_simulated_board_passes_its_selftest(start_sim, mpremote, 
     assert manifest["board"] == "sim" and "main.py" in manifest["files"] and "tablectl/app.mpy" in manifest["files"]
     for name in list(manifest["files"]) + ["fwmanifest.json"]:
         assert (sim.state_dir / name).read_bytes() == (out / name).read_bytes(), name
-    assert "%d files copied" % (len(manifest["files"]) + 1) in stdout
+    assert "%d files copied" % (len(manifest["files"]) + 1) in stdout and "removed" not in stdout, stdout
     # the firmware's own selftest, run on the board, checks what was copied against the manifest
-    code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
-    assert code == 0 and "all OK" in text, text
-    # a second deploy over the first (folders already there) works too; then spoil a file on the board
+    assert "all OK" in board_selftest(mpremote, sim)
+    # what an older firmware and people leave on a board: a source copy that MicroPython would import
+    # instead of the certified app.mpy, a module the firmware no longer has, and what is not firmware
+    board = sim.state_dir
+    stale = {"tablectl/app.py": b"print('debug copy')\n", "tablectl/games/old.mpy": b"M\x06 old module"}
+    kept = {"notes.py": b"# the technician's own script\n", "lib/aiorepl.mpy": b"M\x06 from mip",
+            "round.0": b"a record", "tablectl/games/readme.txt": b"not code"}
+    (board / "lib").mkdir()
+    for name, data in list(stale.items()) + list(kept.items()):
+        (board / name).write_bytes(data)
+    records = {p: p.read_bytes() for p in (board / "simstate").iterdir()}
+    assert records, "the running simulator keeps its records in simstate/"
+    text = board_selftest(mpremote, sim)
+    assert "FAILED" in text and "unlisted: tablectl/games/old.mpy" in text and "shadows: tablectl/app.py" in text, text
+    assert not any(name in text for name in ("notes.py", "aiorepl", "round.0", "readme")), text
+    # a second deploy over the first (folders already there) removes exactly the stale files
     code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
     assert code == 0, err
-    (sim.state_dir / "tablectl" / "app.mpy").write_bytes(b"not the firmware")
-    code, text = mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest('.'))")
-    assert code == 0 and "CRC mismatch: tablectl/app.mpy" in text, text
+    assert "deploy: removed 2 stale files: tablectl/app.py, tablectl/games/old.mpy\n" in stdout, stdout
+    assert not any((board / name).exists() for name in stale)
+    for name, data in kept.items():
+        assert (board / name).read_bytes() == data, name
+    assert {p: p.read_bytes() for p in (board / "simstate").iterdir()} == records
+    assert "all OK" in board_selftest(mpremote, sim)
+    # then spoil a file on the board
+    (board / "tablectl" / "app.mpy").write_bytes(b"not the firmware")
+    text = board_selftest(mpremote, sim)
+    assert "CRC mismatch: tablectl/app.mpy" in text, text
+
+
+def test_copy_commands_remove_stale_files_first_and_copy_the_manifest_last():
+    import deploy as deploy_tool  # tools/ is on the path (host_tests/conftest.py)
+    args = deploy_tool.copy_commands("/o", ["fwmanifest.json", "tablectl/a.mpy", "main.py"], have={"tablectl"},
+                                     remove=["tablectl/a.py", "tablectl/old.mpy"])
+    assert " ".join(args).split(" + ") == [
+        "fs rm :tablectl/a.py", "fs rm :tablectl/old.mpy", "fs cp /o/main.py :main.py",
+        "fs cp /o/tablectl/a.mpy :tablectl/a.mpy", "fs cp /o/fwmanifest.json :fwmanifest.json"]
 
 
 def test_every_board_has_a_freeze_manifest_naming_real_files():

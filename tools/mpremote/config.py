@@ -12,7 +12,7 @@ Then, with the board on PORT (a real board's /dev/ttyACM0, or the simulator's bu
     mpremote connect PORT history         the last 20 results
     mpremote connect PORT journal         the last 20 journal entries
     mpremote connect PORT config          every configuration key ('*' where not the default)
-    mpremote connect PORT selftest        CRC-32 of every firmware file against fwmanifest.json
+    mpremote connect PORT selftest        CRC-32 of every firmware file against fwmanifest.json, and no stale code
     mpremote connect PORT lamptest        each lamp alone, then all (refused during a round)
     mpremote connect PORT displaytest     every display segment, then the previous contents
     mpremote connect PORT shakertest      the shaker for the configured time (refused during a round)
@@ -38,7 +38,7 @@ commands = {
     "history": {"command": _call("history(20)"), "help": "the last 20 results"},
     "journal": {"command": _call("journal(20)"), "help": "the last 20 journal entries"},
     "config": {"command": _call("config()"), "help": "the configuration ('*' = not the default)"},
-    "selftest": {"command": _call("selftest()"), "help": "firmware files against fwmanifest.json (CRC-32)"},
+    "selftest": {"command": _call("selftest()"), "help": "firmware files against fwmanifest.json (CRC-32), no unlisted or shadowing code"},
     "lamptest": {"command": _call("lamp_test()"), "help": "every lamp alone, then all together"},
     "displaytest": {"command": _call("display_test()"), "help": "every display segment on"},
     "shakertest": {"command": _call("shaker_test()"), "help": "run the shaker for the configured time"},
