@@ -14,8 +14,10 @@ folders the board lacks (`fs mkdir`); copy every file (`fs cp`), fwmanifest.json
 interrupted copy fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller,
 for `mpremote resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it
 boots the new firmware. The removal and the copy run in one mpremote call, in the raw REPL after
-mpremote's usual Ctrl-C and soft reset, so a running controller is stopped before its files are
-replaced. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
+mpremote's Ctrl-C, so a running controller is stopped before its files are replaced. Every call is
+`resume` (no soft reset): the Ctrl-C makes the firmware hold its armed watchdog from a timer
+(tablectl.app.run), and a soft reset would end that timer and let the watchdog reset the board
+partway through the copy. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 """
@@ -114,7 +116,7 @@ def stale_on_board(port, listed, timeout):
 
 def copy_commands(out, files, have=(), remove=()):
     """mpremote arguments that remove the stale files, make the missing folders and copy every file,
-    the manifest last."""
+    the manifest last; `resume`: no soft reset, which would end the watchdog hold (module docstring)."""
     args = []
     for f in remove:
         args += ["+", "fs", "rm", ":" + f]
@@ -124,7 +126,7 @@ def copy_commands(out, files, have=(), remove=()):
     ordered = sorted(f for f in files if f != build_mpy.FWMANIFEST) + [build_mpy.FWMANIFEST]
     for f in ordered:
         args += ["+", "fs", "cp", str(pathlib.Path(out) / f), ":" + f]
-    return args[1:]
+    return ["resume"] + args[1:]
 
 
 def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
@@ -157,7 +159,7 @@ def install_aiorepl(port, timeout):
     board's tasks() starts it when it is installed). It comes from micropython.org: without a network
     the deploy still stands, with a warning."""
     try:
-        proc = run_mpremote(port, ["mip", "install", "aiorepl"], timeout + 60)
+        proc = run_mpremote(port, ["resume", "mip", "install", "aiorepl"], timeout + 60)
     except DeployError as e:
         return ["aiorepl not installed: %s" % e]
     if proc.returncode != 0:

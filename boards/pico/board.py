@@ -4,7 +4,8 @@ Dealer's panel: a 4 x 5 key matrix (rows driven, columns pulled up) laid out as 
 16x2 HD44780 on a PCF8574 backpack (I2C0, address 0x27). Jackpot digits: MAX7219, 8 digits (SPI0).
 Lamp board: WS2812 chain of LAMP_COUNT (neopixel). Seat sensors: 7 GPIO inputs. The shaker output
 runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts at its first feed
-(App.run), so a stopped firmware resets the board within WDT_MS.
+(App.run), so a hung firmware resets the board within WDT_MS; one stopped with Ctrl-C at the REPL keeps
+the board up for the technician (LazyWdt.hold, on the virtual timer -1).
 """
 from machine import I2C, SPI, Pin, Signal
 import neopixel

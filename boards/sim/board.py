@@ -132,14 +132,20 @@ class VirtualWDT:
         self.timeout_ms = timeout_ms
         self.feeds = 0
         self.last = clock()
+        self.held = False
 
     def feed(self):
         self.feeds += 1
         self.last = self._clock()
 
+    def hold(self):
+        """LazyWdt.hold(): fed by a timer from now on (the firmware was stopped at the REPL)."""
+        self.held = True
+        return True
+
     def tripped(self):
         from tablectl.hw.clock import ticks_diff
-        return ticks_diff(self._clock(), self.last) >= self.timeout_ms
+        return not self.held and ticks_diff(self._clock(), self.last) >= self.timeout_ms
 
 
 class SimBoard:

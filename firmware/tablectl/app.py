@@ -191,6 +191,13 @@ def run(board, root="/"):
     app = App(board, root)
     try:
         asyncio.run(app.run())
+    except KeyboardInterrupt:
+        # Ctrl-C at the REPL: a person stopped the table on purpose, so the armed watchdog must not
+        # reset the board under them (a crash is not held: the watchdog is for that)
+        hold = getattr(board.wdt, "hold", None)
+        if hold is not None:
+            hold()
+        raise
     finally:
         board.shaker.off()
         board.bell.off()

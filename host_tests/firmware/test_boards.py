@@ -55,11 +55,24 @@ class Bus:
 
 
 class WDT:
+    made = []
+
     def __init__(self, timeout):
         self.timeout = timeout
+        self.feeds = 0
+        WDT.made.append(self)
 
     def feed(self):
-        pass
+        self.feeds += 1
+
+
+class Timer:
+    PERIODIC = 1
+    made = []
+
+    def __init__(self, id, mode=None, period=None, callback=None):
+        self.id, self.mode, self.period, self.callback = id, mode, period, callback
+        Timer.made.append(self)
 
 
 class NeoPixel:
@@ -77,6 +90,9 @@ class NeoPixel:
 def fake_machine(monkeypatch):
     machine = types.ModuleType("machine")
     machine.Pin, machine.Signal, machine.I2C, machine.SPI, machine.WDT = Pin, Signal, Bus, Bus, WDT
+    machine.Timer = Timer
+    WDT.made.clear()
+    Timer.made.clear()
     neo = types.ModuleType("neopixel")
     neo.NeoPixel = NeoPixel
     monkeypatch.setitem(sys.modules, "machine", machine)
@@ -193,3 +209,22 @@ def test_shaker_needs_the_cover_switch_closed_SB_2_1(name):
     b.shaker.on(1000)
     assert Pin.table[p["SHAKER"]].level == 1
     b.shaker.off()
+
+
+@pytest.mark.parametrize("name,timer_id", [("pico", -1), ("esp32", 0)])
+def test_a_stopped_firmware_holds_the_armed_watchdog_from_a_timer(name, timer_id):
+    """Ctrl-C at the REPL (tablectl.app.run) calls wdt.hold(): machine.WDT cannot be stopped, so a timer
+    feeds it well inside its timeout; the ESP32 has no virtual timer (-1) and takes hardware timer 0."""
+    mod = load(name)
+    wdt = mod.make().wdt
+    assert wdt.hold() is False and Timer.made == []  # never armed (the firmware never ran): nothing to hold
+    wdt.feed()
+    assert [w.timeout for w in WDT.made] == [mod.WDT_MS]
+    assert wdt.hold() is True and wdt.hold() is True
+    assert len(Timer.made) == 1  # held once, however often asked
+    t = Timer.made[0]
+    assert t.id == timer_id and t.mode == Timer.PERIODIC and 0 < t.period <= mod.WDT_MS // 4
+    before = WDT.made[0].feeds
+    t.callback(t)
+    t.callback(t)
+    assert WDT.made[0].feeds == before + 2

@@ -89,11 +89,13 @@ def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_cod
 
 
 def test_copy_commands_remove_stale_files_first_and_copy_the_manifest_last():
+    """All in one mpremote call without a soft reset (`resume`), which would end the stopped firmware's watchdog
+    hold and let the board reset partway through the copy."""
     import deploy as deploy_tool  # tools/ is on the path (host_tests/conftest.py)
     args = deploy_tool.copy_commands("/o", ["fwmanifest.json", "tablectl/a.mpy", "main.py"], have={"tablectl"},
                                      remove=["tablectl/a.py", "tablectl/old.mpy"])
     assert " ".join(args).split(" + ") == [
-        "fs rm :tablectl/a.py", "fs rm :tablectl/old.mpy", "fs cp /o/main.py :main.py",
+        "resume fs rm :tablectl/a.py", "fs rm :tablectl/old.mpy", "fs cp /o/main.py :main.py",
         "fs cp /o/tablectl/a.mpy :tablectl/a.mpy", "fs cp /o/fwmanifest.json :fwmanifest.json"]
 
 

@@ -28,11 +28,20 @@ class Supervisor:
 
 
 class LazyWdt:
-    """machine.WDT started at the first feed: importing the board at the REPL does not arm it."""
+    """machine.WDT started at the first feed: importing the board at the REPL does not arm it.
 
-    def __init__(self, timeout_ms):
+    hold() keeps the board up once a person has stopped the firmware at the REPL (Ctrl-C): machine.WDT
+    cannot be stopped once started, so without it the board would reset under the technician (or under
+    `make deploy`'s copy) within timeout_ms. A timer (`timer_id`: -1 is a virtual timer where the port has
+    them, the RP2040; the ESP32 needs a hardware one) feeds it from then on. A soft reset ends the timer,
+    and the watchdog then resets the board into the firmware. A hang or a crash is not held: the App's
+    Supervisor stops feeding and the board resets, which is what the watchdog is for."""
+
+    def __init__(self, timeout_ms, timer_id=-1):
         self.timeout_ms = timeout_ms
+        self.timer_id = timer_id
         self._wdt = None
+        self._timer = None
         self.feeds = 0
 
     def feed(self):
@@ -41,3 +50,14 @@ class LazyWdt:
             self._wdt = WDT(timeout=self.timeout_ms)
         self._wdt.feed()
         self.feeds += 1
+
+    def hold(self):
+        """Feed from a timer from now on; False if the watchdog was never armed (nothing to hold)."""
+        if self._wdt is None:
+            return False
+        if self._timer is None:
+            from machine import Timer
+            wdt = self._wdt
+            self._timer = Timer(self.timer_id, mode=Timer.PERIODIC, period=min(1000, self.timeout_ms // 4),
+                                callback=lambda t: wdt.feed())
+        return True
