@@ -5,7 +5,8 @@ import sys
 import time
 
 from sim.board_process import HEAP, BoardError
-from sim.simulator import GAMES, ROOT, Simulator
+from sim.locks import InUse
+from sim.simulator import GAMES, ROOT, PortBusy, Simulator
 
 
 def _stop_on_signal(signum, frame):
@@ -14,7 +15,8 @@ def _stop_on_signal(signum, frame):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="sicbo", choices=GAMES)
+    ap.add_argument("--game", default="sicbo", choices=GAMES,
+                    help="the game of a new folder (one that has run keeps the game its configuration holds)")
     ap.add_argument("--port", type=int, default=8000, help="web page port on 127.0.0.1 (0: any free one)")
     ap.add_argument("--pty-link", default=None,
                     help="stable symlink to the board's terminal (default build/sim-GAME.pty)")
@@ -27,6 +29,9 @@ def main(argv=None):
     sim = Simulator(args.game, args.port, args.state, pty_link, heap=args.heap)
     try:
         sim.start()
+    except (InUse, PortBusy) as e:
+        print("sim: %s" % e, file=sys.stderr)  # refused before anything was touched: a usage error
+        return 2
     except (BoardError, OSError) as e:
         print("sim: %s" % e, file=sys.stderr)
         if "MemoryError" in str(e):
@@ -34,7 +39,9 @@ def main(argv=None):
                   file=sys.stderr)
         return 1
     try:
-        print("sim: %s table running the firmware from build/sim (state in %s)" % (args.game, sim.state_dir))
+        for line in sim.notes:
+            print("sim: %s" % line)
+        print("sim: %s table running the firmware from build/sim (state in %s)" % (sim.game or "tilted", sim.state_dir))
         print("sim: open %s" % sim.url)
         print("sim: board terminal %s (also %s)" % (sim.pty, pty_link))
         print('sim:   mpremote connect %s resume exec "import service; print(service.status())"' % pty_link)

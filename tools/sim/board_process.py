@@ -32,16 +32,20 @@ def micropython():
 
 FIRST_BOOT = """
 import board
-from tablectl.app import JOURNAL_BYTES
 from tablectl.config import Config
-from tablectl.journal import Journal
-from tablectl.store import Store, join
+from tablectl.store import Store, Tilt, join
 store = Store(board.ROOT)
-if store.load('round') is None:
-    cfg = Config(store, Journal(join(board.ROOT, 'journal.log'), JOURNAL_BYTES))
-    if cfg['game'] != %r:
+try:
+    if store.names():
+        print('game', Config(store)['game'])
+    else:
+        from tablectl.app import JOURNAL_BYTES
+        from tablectl.journal import Journal
+        cfg = Config(store, Journal(join(board.ROOT, 'journal.log'), JOURNAL_BYTES))
         cfg.change(0, game=%r)
-print('game', Config(store)['game'])
+        print('new', cfg['game'])
+except Tilt as e:
+    print('tilt', e)
 """
 
 
@@ -71,16 +75,22 @@ class BoardProcess:
         return env
 
     def first_boot(self, game):
-        """A board straight from deploy: set the game in its configuration record before the first
-        boot, with the firmware's own Config (validated, journalled), so the controller that boots is
-        the game's and not the default's. A folder that has run before is left alone."""
+        """A board straight from deploy (a folder without records): set `game` in its configuration
+        record before the first boot, with the firmware's own Config (validated, journalled), so the
+        controller that boots is that game's and not the default's. A folder that holds records is
+        left alone: its game is what its configuration says (the technician may have changed it with
+        service.configure), and only the service port changes it.
+        Returns (how, text): ('new', game) set now, ('game', game) the folder's own, ('tilt', why)
+        its configuration record is damaged (the firmware boots into its tilt and says so)."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", FIRST_BOOT % (game, game)],
+        proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", FIRST_BOOT % game],
                               cwd=str(self.state_dir), env=self.env(), capture_output=True, text=True,
                               timeout=30)
-        if proc.returncode != 0:
+        lines = proc.stdout.strip().splitlines()
+        how, _, text = (lines[-1] if lines else "").partition(" ")
+        if proc.returncode != 0 or how not in ("new", "game", "tilt"):
             raise BoardError("first boot configuration failed:\n%s" % (proc.stdout + proc.stderr)[-2000:])
-        return proc.stdout.strip()
+        return how, text
 
     def start(self):
         if not (self.build / "main.py").exists():
@@ -168,7 +178,8 @@ class BoardProcess:
             if fd is not None:
                 os.close(fd)
         self._board_fd = self._master_fd = None
-        if self.pty_link is not None and self.pty_link.is_symlink():
+        # only our own link: one that points elsewhere now belongs to another simulator
+        if self.pty_link is not None and self.pty is not None and _points_to(self.pty_link, self.pty):
             self.pty_link.unlink()
 
     def __enter__(self):
@@ -176,3 +187,10 @@ class BoardProcess:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def _points_to(link, target):
+    try:
+        return os.readlink(link) == target
+    except OSError:
+        return False

@@ -8,6 +8,7 @@ import time
 
 from sim import web
 from sim.board_process import BUILD, ROOT, BoardError, BoardProcess
+from sim.locks import folder_lock, link_lock, shown
 from sim.link_server import LinkServer
 
 GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
@@ -15,43 +16,79 @@ GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
 STATE_ROOT = ROOT / "build" / "simroot"
 
 
+class PortBusy(BoardError):
+    """The page's port is taken; the message says how to choose another."""
+
+
 class Simulator:
+    """`game` is what to run on a folder without records; a folder that has run keeps the game its
+    configuration holds (a board boots what its flash says) and `notes` says so when that differs;
+    None if that configuration is damaged (the board is in its tilt)."""
+
     def __init__(self, game, port=8000, state_dir=None, pty_link=None, build=BUILD, heap=None):
         if game not in GAMES:
             raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(GAMES)))
-        self.game = game
+        self.game = self.requested = game
         self.port = port
         self.state_dir = pathlib.Path(state_dir) if state_dir else STATE_ROOT / game
         self.pty_link = pty_link
         self.build = build
         self.heap = heap
+        self.notes = []  # lines the user must read: what was not done as asked, and why
+        self.locks = []
         self.link = self.board = self.web = None
 
     def start(self, timeout=20):
         try:
+            # first the folder, then the port, and only then the firmware: a refused simulator has
+            # touched neither the folder nor the terminal link of the one that runs
+            self.locks.append(folder_lock(self.state_dir).acquire())
+            if self.pty_link:
+                self.locks.append(link_lock(self.pty_link).acquire())
+            self._describe(state=shown(self.state_dir))
             self.link = LinkServer()
-            kw = {"heap": self.heap} if self.heap else {}
-            self.board = BoardProcess(self.state_dir, link=self.link.address, build=self.build,
-                                      pty_link=self.pty_link, **kw)
-            self.board.first_boot(self.game)
-            self.board.start()
-            self._await(lambda s: s["connected"] and s["hello"], timeout, "the board's link")
-            self.board.wait_ready(timeout)  # the REPL is up on the terminal (its banner read and dropped)
-            # a fresh state folder starts as the firmware's default game: select ours the technician's way
-            self.link.send("game " + self.game)
-            self._await(lambda s: s["hello"].get("game") == self.game or s["errors"], timeout, "the game")
-            state = self.link.snapshot()[1]
-            if state["hello"].get("game") != self.game:
-                raise BoardError("the board refused game %s: %s" % (self.game, state["errors"][-1:]))
             try:
                 self.web = web.serve(self.link, self.port)
             except OSError as e:
-                raise BoardError("cannot serve the page on 127.0.0.1:%d: %s (another simulator? choose "
-                                 "another port with --port)" % (self.port, e.strerror or e))
+                raise PortBusy("cannot serve the page on 127.0.0.1:%d: %s (another simulator? choose another "
+                               "port: make sim SIM_PORT=8001, or python -m sim --port 8001)"
+                               % (self.port, e.strerror or e)) from None
+            self._describe(url=self.url)
+            kw = {"heap": self.heap} if self.heap else {}
+            self.board = BoardProcess(self.state_dir, link=self.link.address, build=self.build,
+                                      pty_link=self.pty_link, **kw)
+            how, text = self.board.first_boot(self.requested)
+            if how == "game":
+                self.game = text
+                if text != self.requested:
+                    self.notes += self._other_game_notes(text)
+            elif how == "tilt":
+                self.game = None  # no game runs: the tilt controller only answers the service port
+                self.notes.append("%s: its configuration record is damaged (%s): the board boots into its "
+                                  "tilt; see service.status() on its terminal" % (shown(self.state_dir), text))
+            self.board.start()
+            self._describe(pty=shown(self.pty_link) if self.pty_link else self.board.pty)
+            state = self._await(lambda s: s["connected"] and s["hello"].get("game"), timeout, "the board's link")
+            if self.game is not None and state["hello"]["game"] != self.game:
+                raise BoardError("the board runs %s, its folder's configuration says %s"
+                                 % (state["hello"]["game"], self.game))
+            self.board.wait_ready(timeout)  # the REPL is up on the terminal (its banner read and dropped)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def _describe(self, **info):
+        for lock in self.locks:
+            lock.describe(**info)
+
+    def _other_game_notes(self, game):
+        folder = shown(self.state_dir)
+        return ["%s holds a %s table (its configuration record says so): running %s, "
+                "not %s, so that nothing in it is lost" % (folder, game, game, self.requested),
+                "to make it %s again: service.configure(game='%s') between rounds (journalled; it closes "
+                "the %s pool if it has one); to start a fresh %s table: stop, delete %s, start again"
+                % (self.requested, self.requested, game, self.requested, folder)]
 
     def _await(self, ok, timeout, what):
         deadline = time.monotonic() + timeout
@@ -82,6 +119,8 @@ class Simulator:
             self.board.stop()
         if self.link is not None:
             self.link.close()
+        while self.locks:
+            self.locks.pop().release()  # last: the firmware has stopped writing the folder
 
     def __enter__(self):
         return self.start()
