@@ -59,14 +59,17 @@ class App:
         global current
         current = self  # the service module reaches the table through this, running or not
 
-    def _boot(self):
+    def _boot(self, event="boot"):
+        """Build the controller from the records; `event` journals why (a boot, or a rebuild)."""
         board = self.board
         board.shaker.off()
         board.bell.off()
+        self.config_lost = False
         try:
             self.config = Config(self.store, self.journal)
         except Tilt as e:
             self.config = Config(None, None)  # defaults, only so the service can answer
+            self.config_lost = True  # no game is known, and a RAM clear must reset the configuration
             return self._tilted(e)
         try:
             rec = self.store.load("round")
@@ -83,7 +86,7 @@ class App:
                         self.journal.append("pool_closed", rec.get("round", 1), p[0], p[3], rec.get("game", ""))
                 self.controller.save()
             self.tilt = None
-            self.journal.append("boot", self.controller.round_no, text=game)
+            self.journal.append(event, self.controller.round_no, text=game)
             self.controller.redraw()
         except (Tilt, ValueError, KeyError, TypeError) as e:
             self._tilted(e)
@@ -93,23 +96,27 @@ class App:
         from tablectl.games.tilt import TiltController
         self.tilt = str(e)
         self.meters = Meters()
-        self.controller = TiltController(self, self.tilt)
+        self.controller = TiltController(self, self.tilt, None if self.config_lost else self.config["game"])
+        try:
+            self.journal.append("tilt", 0, text=self.tilt)  # the audit trail shows when and why it halted
+        except OSError:
+            pass  # the journal's flash fails too: the display and service.status() still say why
 
     # -- hooks the technician's service calls -------------------------------------------------
     def config_changed(self, applied):
         """configure() applied keys at once (the controller is idle): rebuild for the new game or options."""
         if self.tilt is None:
-            self._boot()
+            self._boot("reconfigured")
 
     def ram_clear(self):
         """Service RAM clear (confirmed and journalled there): pool, meters, round and history start again;
-        the configuration is kept unless it is the record that tilted."""
+        the configuration is kept unless it is the record that tilted (then it is back to its defaults)."""
         for name in self.store.names():
             if name != "config":
                 self.store.clear(name)
-        if self.tilt is not None and "'config'" in self.tilt:
+        if self.config_lost:
             self.store.clear("config")
-        self._boot()
+        self._boot("restart")
 
     # -- events and tasks -------------------------------------------------------------------
     def post(self, event):

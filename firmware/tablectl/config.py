@@ -14,7 +14,8 @@ Module API
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
     cfg['game'], cfg.get('seats'), cfg.values (a dict, treat as read-only), cfg.pending (dict),
-    cfg.pool_params() (the pool of the effective values; pending ones are not in it)
+    cfg.pool_params() (the pool of the effective values; pending ones are not in it),
+    cfg.pool_params(after=True) (the pool once the pending changes apply)
     cfg.change(round_no, **kw) -> (applied, deferred): validates everything first (ValueError and
         nothing changes), then applies the keys that may change now, keeps pool-parameter changes of
         a live progressive in `pending`, saves record 'config' once and journals every change
@@ -22,9 +23,12 @@ Config object (App.config): the effective values plus the pool changes waiting f
     cfg.apply_pending(round_no) -> dict applied: the controllers call this right after the record
         of a settled hit is saved (the awards are posted on the table, CSP-10.3, so they must not
         change under a running jackpot cycle); it journals 'cfg_applied' per key and saves. The
-        caller then rebuilds its Pool (Pool.from_state(cfg.pool_params(), pool.state())). A power
-        cut between the hit's record and this call leaves the change pending until the next hit:
-        late, never early.
+        caller first builds its new Pool (Pool.from_state(cfg.pool_params(after=True), pool.state(),
+        overflow=True): a limit lowered below the pool moves the excess to the reserve), calls this
+        only if that succeeded (else the change stays pending: config and pool never disagree), then
+        saves the new pool. A power cut between the hit's record and this call leaves the change
+        pending until the next hit: late, never early; one between this call and the pool's record
+        leaves a pool above the new limit, which the controller's boot moves to the reserve the same way.
 A pool parameter is deferred when the game stays the same progressive game (its pool is live);
 switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
 
@@ -65,9 +69,11 @@ DEFAULTS = {
     "fixed_three": 50000,
     "fixed_four": 500000,
     "fixed_two_threes": 250000,
-    # BAC-17.12 gives jackpot C no award for five of a kind (and B's is BAC-17.9's fixed amount):
-    # one key serves both, 0 pays nothing; flagged in the README
+    # BAC-17.9: jackpot B's five of a kind is a fixed amount the house posts (0 until it does: a hit of
+    # a class that pays nothing is refused); BAC-17.12 gives jackpot C's none, so C has a key of its own,
+    # 0 unless the house chooses to pay one (the rulebook's c_five_of_a_kind_cents)
     "fixed_five_of_a_kind": 0,
+    "fixed_c_five_of_a_kind": 0,
     "fixed_six_of_a_kind": 10000000,
 }
 
@@ -144,7 +150,7 @@ def pool_params(cfg):
         # the whole-pool awards of baccarat have no fixed part (BAC-17.6, BAC-17.10); the poker
         # royal is max(fixed, pool) (CSP-10.2.1, F3-16.3.1)
         if table[cls][0] != "pool" or game in ("caribbean_stud", "fortune3"):
-            fixed[cls] = cfg["fixed_" + cls]
+            fixed[cls] = cfg["fixed_c_" + cls if table[cls][0] == "none" else "fixed_" + cls]
     pct = {"six_of_a_kind": cfg["six_of_a_kind_bp"]} if game == "baccarat_c" else None
     return awards.config_for(game, cfg["seed_cents"], cfg["rate_bp"], cfg["limit_cents"], fixed, pct)
 
@@ -194,8 +200,8 @@ class Config:
         if self.journal is not None:
             self.journal.append(event, round_no, text="%s %r->%r" % (key, old, new))
 
-    def pool_params(self):
-        return pool_params(self.values)
+    def pool_params(self, after=False):
+        return pool_params(_overlay(self.values, self.pending) if after else self.values)
 
     def change(self, round_no=0, **kw):
         """Apply/defer the changes in kw; returns (applied, deferred) dicts. ValueError changes nothing."""

@@ -62,7 +62,8 @@ def parse(line):
 
 
 def describe(rec):
-    """A journal record as a line a technician reads."""
+    """A journal record as one line with its raw fields (tail()); service.journal() renders each event for
+    a person (seats, money)."""
     seq, round_no, event, a, b, text = rec
     return "#%d round %d %s a=%d b=%d%s" % (seq, round_no, event, a, b, (" " + text) if text else "")
 

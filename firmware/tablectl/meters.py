@@ -18,6 +18,11 @@ MONEY_MAX = (1 << 30) - 1
 POOL_METERS = ("pool", "reserve", "contributed", "paid", "seeded")
 
 
+def money(cents):
+    """Integer cents as dollars.cents text, '-1234.05' (no floats)."""
+    return "%s%d.%02d" % ("-" if cents < 0 else "", abs(cents) // 100, abs(cents) % 100)
+
+
 def _count(label, n):
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError("%s must be an int >= 0, got %r" % (label, n))

@@ -10,7 +10,11 @@ ram_clear(code=None).
 A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
-configure() also while the controller is in tilt (ram_clear() is the way out of a tilt).
+configure() also while the controller is in tilt (ram_clear() is the way out of a tilt). In tilt,
+meters() and history() say they are unavailable (no record was loaded); status() shows no game
+when the configuration record is the one that cannot be trusted (app.config_lost).
+The output tests and selftest run inside the event loop (aiorepl): they feed the board's watchdog;
+shaker_test() only where the game has the electric shaker (the controller's electric()).
 After Ctrl-C stops main.py, tablectl.app.current still holds the stopped App, so the calls work on
 it; machine.reset() starts the table again.
 
@@ -29,7 +33,8 @@ X.mpy, which the import would take instead); records, the journal and root scrip
 
 RAM clear: ram_clear() shows a 6-digit code derived from the current state (journal sequence,
 round, meters, pool), so it cannot be typed blind and is stale as soon as anything happens;
-ram_clear(code) with that code journals 'ram_clear' (with the pool and paid figures it wipes),
+ram_clear(code) (the code as text, or as the int it reads as) journals 'ram_clear' with the pool
+and paid cents and the counts the wiped records held (in tilt as read from flash, or 'unreadable'),
 clears, and journals 'ram_cleared'.
 """
 import json
@@ -38,10 +43,15 @@ import time
 
 from tablectl import meters as _meters
 from tablectl.hw.clock import ticks_diff, ticks_ms
+from tablectl.meters import money as _money
 from tablectl import store as _store
-from tablectl.config import DEFAULTS
+from tablectl.config import DEFAULTS, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
+FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
+LAMP_STEP_MS = 500  # lamp_test(step_ms) at most: 120 lamps then take a minute, not twenty
+DISPLAY_STEP_MS = 2000
+_LOST = "the configuration record cannot be read (tilt): ram_clear() resets it to the defaults"
 _override = None
 
 
@@ -84,30 +94,48 @@ def _round_no(app):
 
 def _refuse_if_busy(app, what):
     ctl = app.controller
-    if ctl is not None and ctl.busy():
-        raise ValueError("%s refused: round %d in progress (state %s); finish or void it first"
-                         % (what, ctl.round_no, ctl.state))
+    why = ctl.busy() if ctl is not None else ""
+    if why:  # the controller's own reason: a round in progress, or bets a void round carried
+        raise ValueError("%s refused: %s" % (what, why))
 
 
 def _pool(app):
     return getattr(app.controller, "pool", None)
 
 
-def _money(cents):
-    return "%s%d.%02d" % ("-" if cents < 0 else "", abs(cents) // 100, abs(cents) % 100)
+def _int_arg(name, value, low, high, why=""):
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError("%s must be an integer %d..%d%s, got %r" % (name, low, high, why, value))
+    return value
+
+
+def _unavailable(app, title):
+    """In tilt, a Report saying why `title` cannot be shown (None otherwise): the controller loaded no
+    record, so zeros would be invented figures."""
+    if getattr(app, "tilt", None):
+        return Report(title, ["unavailable in tilt, no record was loaded: " + app.tilt], {"unavailable": app.tilt})
+    return None
 
 
 def status():
     """Game, controller state, round, whether a round is in progress, pending configuration."""
     app = _app()
     ctl = app.controller
-    data = {"game": app.config["game"], "state": ctl.state, "round": ctl.round_no, "busy": ctl.busy(),
-            "pending": dict(app.config.pending)}
+    # a tilt on the configuration record leaves no game known (app.config holds only the defaults)
+    data = {"game": getattr(ctl, "game", app.config["game"]), "state": ctl.state, "round": ctl.round_no,
+            "busy": bool(ctl.busy()), "pending": dict(app.config.pending)}
     details = ctl.status() or {}
-    lines = ["game %s, state %s, round %d%s" % (data["game"], ctl.state, ctl.round_no,
+    lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
                                                " (round in progress)" if data["busy"] else "")]
+    if getattr(app, "config_lost", False):
+        lines.append(_LOST)
     for key in sorted(details):
-        lines.append("%s: %s" % (key, details[key]))
+        value = details[key]
+        if key in data or value == "":
+            continue
+        if key.endswith("_cents"):
+            key, value = key[:-6], _money(value)
+        lines.append("%s: %s" % (key, value))
     if data["pending"]:
         lines.append("after the next hit: " + ", ".join("%s=%r" % (k, data["pending"][k])
                                                         for k in sorted(data["pending"])))
@@ -118,6 +146,9 @@ def status():
 def meters():
     """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters."""
     app = _app()
+    tilted = _unavailable(app, "meters")
+    if tilted:
+        return tilted
     pool = _pool(app)
     rows = app.meters.report(pool)
     data = dict(rows)
@@ -140,16 +171,34 @@ def meters():
 
 
 def _count(n, high=200):
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= high:
-        raise ValueError("n must be an integer 1..%d, got %r" % (high, n))
-    return n
+    return _int_arg("n", n, 1, high)
+
+
+def _result_text(ctl, result):
+    """A result as the table shows it (the controller's result_text), money as dollars.cents."""
+    if isinstance(result, int):
+        return "number %d" % result  # fan-tan's winning number (FT-3)
+    if isinstance(result, tuple) and (not result or isinstance(result[0], tuple)):
+        # a progressive round's awards (seat, class, cents): the table's initials, then each in full
+        if not result:
+            return "no hit"
+        return "%s: %s" % (ctl.result_text(result), ", ".join("seat %d %s %s" % (a[0], a[1], _money(a[2]))
+                                                                for a in result))
+    return ctl.result_text(result)
 
 
 def history(n=20):
-    """The last n results of the controller (newest last)."""
+    """The last n results of the controller, oldest first, as the table shows them."""
     app = _app()
-    rows = app.controller.history(_count(n))
-    return Report("history (last %d)" % n, [str(r) for r in rows] or ["no rounds yet"], list(rows))
+    n = _count(n)
+    tilted = _unavailable(app, "history")
+    if tilted:
+        return tilted
+    ctl = app.controller
+    rows = ctl.history(n)
+    return Report("history (last %d result%s)" % (len(rows), "" if len(rows) == 1 else "s"),
+                  ["round %d  %s" % (r[0], _result_text(ctl, r[1])) for r in rows] or ["no rounds yet"],
+                  list(rows))
 
 
 def journal(n=20):
@@ -160,9 +209,44 @@ def journal(n=20):
                   [_journal_line(r) for r in recs] or ["empty"], recs)
 
 
+# what an entry's a and b hold, by event: (label, kind) each; kind '$' cents, 'm' a seat bit mask (bit 0 is
+# seat 1), 'd' three dice as the digits of one number, '' a count; a field that is 0 is left out
+_FIELDS = {
+    "lock": ("seats", "m", "added", "$"),
+    "hit_in": ("seat", "", "hits", ""),
+    "pay": ("seat", "", "award", "$"),
+    "pool_closed": ("pool", "$", "contributed", "$"),
+    "ram_clear": ("pool", "$", "paid", "$"),
+}
+
+
+def _field(label, kind, value):
+    if kind == "$":
+        shown = _money(value)
+    elif kind == "m":
+        shown = ",".join(str(s + 1) for s in range(30) if value >> s & 1)
+    elif kind == "d":
+        shown = " ".join("%d" % value)
+    else:
+        shown = str(value)
+    return label + " " + shown
+
+
 def _journal_line(rec):
-    from tablectl.journal import describe
-    return describe(rec)
+    """One journal entry as a person reads it (the stored line keeps its raw a and b)."""
+    seq, round_no, event, a, b, text = rec
+    if event == "result":  # dice as a 3-digit number and the winning spots, or fan-tan's number and count
+        fields = ("dice", "d", "winning spots", "") if a > 100 else ("number", "", "count", "")
+    else:
+        fields = _FIELDS.get(event, ("a", "", "b", ""))
+    out = ["#%d round %d %s" % (seq, round_no, event)]
+    if a:
+        out.append(_field(fields[0], fields[1], a))
+    if b:
+        out.append(_field(fields[2], fields[3], b))
+    if text:
+        out.append("(%s)" % text if len(out) > 1 else text)
+    return " ".join(out)
 
 
 def config():
@@ -170,6 +254,8 @@ def config():
     app = _app()
     cfg = app.config
     lines = []
+    if getattr(app, "config_lost", False):
+        lines.append(_LOST + ", shown here")
     for key in sorted(cfg.values):
         value = cfg.values[key]
         mark = "*" if DEFAULTS.get(key) != value else " "
@@ -204,9 +290,30 @@ def _sleep(ms):
         time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
 
 
+def _feed(app):
+    # An output test is a bounded operation a technician started, but aiorepl runs it inside the event
+    # loop, so the tasks that keep the watchdog fed (App's Supervisor) stand still meanwhile: the test
+    # feeds it. Only a started one (no feed count: machine.WDT; LazyWdt counts from its first feed),
+    # since starting it here would reset a board whose firmware is not running soon after the test.
+    wdt = getattr(getattr(app, "board", None), "wdt", None)
+    if wdt is not None and getattr(wdt, "feeds", 1):
+        wdt.feed()
+
+
+def _wait(app, ms):
+    """Sleep ms, the watchdog fed before, after and every FEED_MS in between."""
+    _feed(app)
+    while ms > 0:
+        step = min(ms, FEED_MS)
+        _sleep(step)
+        ms -= step
+        _feed(app)
+
+
 def lamp_test(step_ms=150):
     """Each lamp alone in turn, then all together; the previous picture is put back."""
     app = _app()
+    _int_arg("step_ms", step_ms, 0, LAMP_STEP_MS)
     _refuse_if_busy(app, "lamp_test")
     lamps = app.board.lamps
     from tablectl.hw.lamps import WIN
@@ -216,11 +323,11 @@ def lamp_test(step_ms=150):
             lamps.clear()
             lamps.set(i, WIN)
             lamps.show()
-            _sleep(step_ms)
+            _wait(app, step_ms)
         for i in range(lamps.count):
             lamps.set(i, WIN)
         lamps.show()
-        _sleep(step_ms * 4)
+        _wait(app, step_ms * 4)
     finally:
         for i in range(lamps.count):
             lamps.levels[i] = saved[i]
@@ -232,6 +339,7 @@ def lamp_test(step_ms=150):
 def display_test(step_ms=500):
     """Every character cell and every jackpot digit segment on, then the previous contents back."""
     app = _app()
+    _int_arg("step_ms", step_ms, 0, DISPLAY_STEP_MS)
     _refuse_if_busy(app, "display_test")
     board = app.board
     lines = []
@@ -242,7 +350,7 @@ def display_test(step_ms=500):
             for ch in ("8", "#"):
                 for row in range(display.rows):
                     display.text(row, ch * display.cols)
-                _sleep(step_ms)
+                _wait(app, step_ms)
         finally:
             for row in range(display.rows):
                 display.text(row, saved[row])
@@ -252,7 +360,7 @@ def display_test(step_ms=500):
         n = getattr(jackpot, "n", 8)
         eights = int("8" * n)  # all segments; as cents the point shows too
         jackpot.show_cents(eights)
-        _sleep(step_ms)
+        _wait(app, step_ms)
         jackpot.blank()
         if hasattr(app.controller, "digits"):
             app.controller.digits = -1  # the controller's display task draws its figure again
@@ -263,21 +371,25 @@ def display_test(step_ms=500):
 def shaker_test(ms=None):
     """Run the electric shaker for the configured shake time (at most the driver's max on-time)."""
     app = _app()
-    _refuse_if_busy(app, "shaker_test")
     shaker = getattr(app.board, "shaker", None)
     if shaker is None:
         raise ValueError("this board has no electric shaker")
+    if ms is not None:
+        _int_arg("ms", ms, 1, shaker.max_on_ms, " (the shaker's max on-time)")
+    _refuse_if_busy(app, "shaker_test")
+    electric = getattr(app.controller, "electric", None)
+    if electric is None or not electric():  # SB-2.1, FPC-2.1: only the dice games have one
+        raise ValueError("shaker_test refused: %s has no electric shaker%s"
+                         % (getattr(app.controller, "game", None) or "this table",
+                            " (in tilt)" if getattr(app, "tilt", None) else ""))
     if ms is None:
         ms = min(app.config["shake_ms"], shaker.max_on_ms)
-    if not isinstance(ms, int) or isinstance(ms, bool) or not 1 <= ms <= shaker.max_on_ms:
-        raise ValueError("ms must be an integer 1..%d (the shaker's max on-time), got %r"
-                         % (shaker.max_on_ms, ms))
     start = ticks_ms()
     try:
         shaker.on(ms)  # the driver refuses with the cover open (SB-2.1)
         # real time bounds the wait even if the board's clock is virtual; off whatever happens
         while shaker.service() and ticks_diff(ticks_ms(), start) < ms:
-            _sleep(10)
+            _wait(app, 10)
     finally:
         shaker.off()
     ran = ticks_diff(ticks_ms(), start)
@@ -286,7 +398,9 @@ def shaker_test(ms=None):
 
 
 def _manifest_root():
-    for root in ["/"] + [p for p in sys.path if p and p != ".frozen"]:
+    # the working folder first: a board's root, or the folder a simulator's board runs in (where
+    # `make deploy BOARD=sim` copies), before the folders the firmware may have been imported from
+    for root in ["", "/"] + [p for p in sys.path if p and p != ".frozen"]:
         if _store.exists(_store.join(root, MANIFEST)):
             return root
     raise ValueError("no %s found (on the board it is written at deploy by tools/build_mpy.py)" % MANIFEST)
@@ -366,14 +480,28 @@ def _stale_files(listed, present):
 def selftest(root=None):
     """CRC-32 of every firmware file against the manifest written at deploy, and no other code where
     the firmware lives: an unlisted module or a .py shadowing a listed .mpy fails it too."""
-    root = _manifest_root() if root is None else root
-    with open(_store.join(root, MANIFEST)) as f:
-        manifest = json.load(f)
-    files = manifest.get("files")
+    if root is None:
+        root = _manifest_root()
+    elif not isinstance(root, str):
+        raise ValueError("root must be the folder holding %s, as a str, got %r" % (MANIFEST, root))
+    path = _store.join(root, MANIFEST)
+    try:
+        with open(path) as f:
+            manifest = json.load(f)
+    except OSError as e:
+        raise ValueError("cannot read %s (%s): give the folder the firmware was deployed to" % (path, e))
+    except ValueError:
+        raise ValueError("%s is not valid JSON: deploy the firmware again" % path)
+    files = manifest.get("files") if isinstance(manifest, dict) else None
     if not isinstance(files, dict) or not files:
         raise ValueError("%s lists no files" % MANIFEST)
     bad, missing = [], []
+    try:
+        app = _app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
+    except ValueError:
+        app = None
     for path in sorted(files):
+        _feed(app)
         full = _store.join(root, path)
         try:
             crc = _crc_file(full)
@@ -403,27 +531,55 @@ def _clear_code(app):
     return "%06d" % (_store.crc32(text.encode()) % 1000000)
 
 
+def _wiped(app):
+    """(pool cents, paid cents, counts) the records a RAM clear wipes hold: the running controller's, or in
+    tilt what the round record on flash holds where it can be read."""
+    if not getattr(app, "tilt", None):
+        pool, m = _pool(app), app.meters
+        return getattr(pool, "pool", 0), getattr(pool, "paid", 0), "rounds %d voids %d" % (m.rounds, m.voids)
+    try:
+        rec = app.store.load("round")
+        if rec is None:
+            return 0, 0, "no round record"
+        m = _meters.Meters.from_state(rec["m"])
+        p = rec.get("pool") or (0, 0, 0, 0, 0)  # Pool.state(): pool, reserve, carry, contributed, paid, ...
+        _int_arg("pool", p[0], 0, _meters.MONEY_MAX)
+        _int_arg("paid", p[4], 0, 1 << 62)
+        return p[0], p[4], "rounds %d voids %d" % (m.rounds, m.voids)
+    except (_store.Tilt, OSError, ValueError, KeyError, TypeError, IndexError):
+        return 0, 0, "round record unreadable"
+
+
 def ram_clear(code=None):
     """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear."""
     app = _app()
     _refuse_if_busy(app, "ram_clear")
     expected = _clear_code(app)
+    pool_cents, paid, counts = _wiped(app)
+    lost = getattr(app, "config_lost", False)
     if code is None:
-        return Report("ram_clear", [
-            "wipes the pool (back to its seed), the meters, the round and the result history;",
-            "keeps the configuration and the journal. To confirm: service.ram_clear('%s')" % expected],
-            {"code": expected})
-    if str(code) != expected:
+        if lost:
+            lines = ["wipes every record: the configuration record cannot be read, so the configuration",
+                     "is reset to its defaults (game %s) and must be set again with configure(game=...);"
+                     % DEFAULTS["game"], "keeps the journal."]
+        else:
+            lines = ["wipes %sthe meters, the round and the result history;"
+                     % ("the pool (back to its seed), " if app.config["game"] in PROGRESSIVE else ""),
+                     "keeps the configuration (game %s) and the journal." % app.config["game"]]
+        held = ("pool %s paid %s, " % (_money(pool_cents), _money(paid))) if pool_cents or paid else ""
+        lines.append("The records hold: %s%s. To confirm: service.ram_clear('%s')" % (held, counts, expected))
+        return Report("ram_clear", lines, {"code": expected})
+    if isinstance(code, int) and not isinstance(code, bool) and 0 <= code < 1000000:
+        code = "%06d" % code  # ram_clear(30964) for the code '030964'
+    if code != expected:
         raise ValueError("wrong confirmation code: call ram_clear() for the current one")
-    pool = _pool(app)
-    pool_cents = getattr(pool, "pool", 0) if pool is not None else 0
-    paid = getattr(pool, "paid", 0) if pool is not None else 0
     round_no = _round_no(app)
-    app.journal.append("ram_clear", round_no, pool_cents, paid,
-                       "rounds %d voids %d" % (app.meters.rounds, app.meters.voids))
+    app.journal.append("ram_clear", round_no, pool_cents, paid, counts)
     if hasattr(app, "ram_clear"):
         app.ram_clear()
         note = "cleared; the controller restarted from the seed"
+        if lost:
+            note += "; game %s: set the game with configure(game=...)" % app.config["game"]
     else:
         for name in app.store.names():
             if name != "config":

@@ -79,6 +79,8 @@ def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
         for n, cls in enumerate(sorted(table)):
             if "fixed_" + cls in DEFAULTS:
                 cfg["fixed_" + cls] = 1000 + n  # distinct amounts, so a mix-up shows
+                if game == "baccarat_c" and cls == "five_of_a_kind":
+                    cfg["fixed_c_five_of_a_kind"] = 2000 + n  # BAC-17.12: C's is not B's (BAC-17.9)
             else:  # only a baccarat whole-pool award may lack a key (BAC-17.6, BAC-17.10)
                 assert table[cls][0] == "pool" and shared, (game, cls)
         params = config.pool_params(validate(cfg))
@@ -89,12 +91,25 @@ def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
             cls = ids[code]
             if kind == "pool" and shared:  # BAC-17.6/17.10: the whole pool, no fixed part
                 assert fixed == 0, (game, cls)
+            elif (game, cls) == ("baccarat_c", "five_of_a_kind"):
+                assert (kind, fixed) == ("none", cfg["fixed_c_five_of_a_kind"])
             else:  # CSP-10.2.1/F3-16.3.1 royal max(fixed, pool); every other class its posted amount
                 assert fixed == cfg["fixed_" + cls], (game, cls)
     c = config.pool_params(validate({"game": "baccarat_c", "six_of_a_kind_bp": 2500}))
     six = award_table("baccarat_c")[0].index("six_of_a_kind")
     assert c["awards"][six][0] == "percent" and c["awards"][six][2] == 2500  # BAC-17.11: X% set by the house
     assert "no progressive" in raises(ValueError, config.pool_params, validate({"game": "sicbo"}))
+
+
+def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_12():
+    from tablectl.rules.awards import table as award_table
+    five = award_table("baccarat_c")[0].index("five_of_a_kind")
+    b_five = award_table("baccarat_b")[0].index("five_of_a_kind")
+    b_amount = {"fixed_five_of_a_kind": 400000}
+    assert config.pool_params(validate(dict(b_amount, game="baccarat_b")))["awards"][b_five][1] == 400000
+    assert config.pool_params(validate(dict(b_amount, game="baccarat_c")))["awards"][five][1] == 0
+    chosen = config.pool_params(validate(dict(b_amount, game="baccarat_c", fixed_c_five_of_a_kind=700)))
+    assert chosen["awards"][five][:2] == ("none", 700)
 
 
 def setup(tmp):
@@ -195,5 +210,24 @@ def test_corrupt_or_invalid_config_record_tilts():
         assert "config" in raises(Tilt, Config, Store(tmp))
         store.clear("config")
         assert Config(Store(tmp)).values == DEFAULTS
+    finally:
+        remove_dir(tmp)
+
+
+def test_pool_params_after_the_pending_changes_CSP_10_3():
+    tmp = scratch_dir("cf")
+    try:
+        store, journal = setup(tmp)
+        cfg = Config(store, journal)
+        cfg.change(1, game="caribbean_stud")
+        cfg.change(2, limit_cents=20000000, seed_cents=1000000, fixed_flush=9000)
+        now, after = cfg.pool_params(), cfg.pool_params(after=True)
+        assert (now["limit_cents"], now["seed_cents"]) == (DEFAULTS["limit_cents"], DEFAULTS["seed_cents"])
+        assert (after["limit_cents"], after["seed_cents"]) == (20000000, 1000000)
+        assert now["awards"][1] == ("fixed", DEFAULTS["fixed_flush"], 0)  # class code 1: flush
+        assert after["awards"][1] == ("fixed", 9000, 0)
+        assert cfg.pending and cfg["limit_cents"] == DEFAULTS["limit_cents"]  # asking changed nothing
+        cfg.apply_pending(3)
+        assert cfg.pool_params() == after == cfg.pool_params(after=True)
     finally:
         remove_dir(tmp)

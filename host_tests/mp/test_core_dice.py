@@ -1,5 +1,5 @@
 """Rules core, dice: Sic Bo and Fish-Prawn-Crab layouts and results against hand-written expectations."""
-# mp-heap: 44K
+# mp-heap: 46K
 from mptest import raises
 from tablectl.rules.dice import DiceTable, SpotIds
 

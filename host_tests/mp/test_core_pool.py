@@ -1,5 +1,5 @@
 """Rules core, progressive pool: hand-computed rounds from CSP-10, F3-15, BAC-17, carry, ceiling, voids, state."""
-# mp-heap: 40K
+# mp-heap: 48K
 from mptest import raises
 from tablectl.rules import awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool
@@ -112,3 +112,48 @@ def test_bad_hits_raise_ValueError():
                  [(1,)]):
         raises(ValueError, p.settle, hits)
     assert p.paid == 0 and p.pool == 100000
+
+
+def test_lowered_limit_moves_the_pool_above_it_to_the_reserve_to_the_cent():
+    cfg = awards.config_for("caribbean_stud", 50000, 2000, 900000, FIXED)
+    p = Pool(**cfg)
+    p.contribute(3000000)  # 600,000 cents: the pool reaches 650,000
+    p.reserve = 7  # as if earlier contributions had overflowed
+    p.seeded += 7
+    state = p.state()
+    lower = dict(cfg, limit_cents=400000, seed_cents=30000)
+    # without overflow a pool above its limit is not this pool's record: the first 16 characters of
+    # the message are what the table's display shows of the tilt
+    assert raises(ValueError, Pool.from_state, lower, state)[:16] == "pool record bad:"
+    q = Pool.from_state(lower, state, True)
+    assert (q.pool, q.reserve, q.limit, q.seed) == (400000, 250007, 400000, 30000) and balanced(q)
+    assert q.state()[2:] == state[2:]  # carry, meters and locked bets untouched
+    # a limit at or above the pool moves nothing, whichever way it went
+    for limit in (650000, 650001, 5000000):
+        r = Pool.from_state(dict(cfg, limit_cents=limit), state, True)
+        assert (r.pool, r.reserve) == (650000, 7)
+    # a reserve that would reach 2**30 cents: refused, as a contribution would be
+    p.reserve = MAX_CENTS - 1000
+    p.seeded = p.pool + p.reserve - p.contributed
+    raises(ValueError, Pool.from_state, lower, p.state(), True)
+
+
+def test_any_mix_of_rounds_and_limit_changes_keeps_the_balance():
+    seed = 12345
+    for trial in range(30):
+        p = csp(seed=1000, rate=2500, limit=60000)
+        for step in range(40):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            op = seed % 5
+            if op == 0:
+                limit = 1 + (seed >> 8) % 90000
+                cfg = awards.config_for("caribbean_stud", min(1000, limit), 2500, limit, FIXED)
+                before = (p.pool, p.reserve)
+                p = Pool.from_state(cfg, p.state(), True)
+                moved = max(0, before[0] - limit)
+                assert (p.pool, p.reserve) == (before[0] - moved, before[1] + moved)
+            elif op == 4:
+                p.settle([(1 + (seed >> 4) % 7, 1 + (seed >> 9) % 5)])
+            else:
+                p.contribute((seed >> 3) % 50000)
+            assert balanced(p) and p.pool <= p.limit, (trial, step)

@@ -240,3 +240,66 @@ def test_switching_away_from_a_progressive_journals_the_closing_pool():
     assert closed and closed[0][3:6] == (pool, 500, "caribbean_stud")
     assert app.controller.game == "fantan" and app.controller.round_no == 2
     cleanup()
+
+
+def damage(root, name):
+    """Junk after both generations of record `name`: neither can be trusted any more."""
+    for gen in ("0", "1"):
+        with open(root + "/" + name + "." + gen, "ab") as f:
+            f.write(b"junk")
+
+
+def test_a_tilt_is_journalled_with_its_reason_once_per_boot():
+    app = new_app("fantan")
+    damage(app.root, "round")
+    seq = app.journal.seq
+    app2 = restart(app)
+    recs = [r for r in app2.journal.records(10) if r[0] > seq]
+    assert [r[2] for r in recs] == ["tilt"] and "record 'round'" in recs[0][5], recs
+    assert app2.controller.game == "fantan" and not app2.config_lost  # the configuration was readable
+    cleanup()
+
+
+def test_a_tilt_whose_journal_cannot_be_written_still_halts_and_says_why():
+    from tablectl.journal import Journal
+    app = new_app()
+    damage(app.root, "round")
+    append = Journal.append
+
+    def full(self, *args, **kw):
+        raise OSError(28)  # ENOSPC
+
+    Journal.append = full
+    try:
+        app2 = restart(app)
+    finally:
+        Journal.append = append
+    assert app2.controller.state == "tilt" and "record 'round'" in app2.tilt
+    assert app2.board.display.lines[0].startswith("TILT")
+    cleanup()
+
+
+def test_a_config_tilt_knows_no_game_and_ram_clear_resets_the_configuration():
+    app = new_app("fantan", seats=5)
+    damage(app.root, "config")
+    app2 = restart(app)
+    assert app2.config_lost and app2.controller.game is None and app2.controller.status()["game"] is None
+    app2.ram_clear()
+    defaults = Config(None)
+    assert app2.tilt is None and not app2.config_lost
+    assert app2.config.values == defaults.values and app2.controller.game == defaults["game"]
+    assert app2.journal.records(1)[0][2:] == ("restart", 0, 0, defaults["game"])
+    app3 = restart(app2)  # the defaults hold across the next boot: no tilt, the same game
+    assert app3.tilt is None and app3.controller.game == defaults["game"]
+    cleanup()
+
+
+def test_an_idle_reconfiguration_is_journalled_as_one_not_as_a_boot():
+    app = new_app()
+    seq, old = app.journal.seq, app.controller
+    app.config.change(app.controller.round_no, pay_5_16=24)
+    app.config_changed({"pay_5_16": 24})
+    events = [r[2] for r in app.journal.records(10) if r[0] > seq]
+    assert events == ["config", "reconfigured"], events
+    assert app.controller is not old and app.controller.state == "idle"  # rebuilt for the new pays
+    cleanup()

@@ -1,8 +1,10 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 216K
+# mp-heap: 248K
+from mptest import raises
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
+from tablectl.games.progressive import pays
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
 SEED = 25000000
@@ -81,7 +83,7 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
     # seat 4, class 5 (royal flush), cards Ks Qs Js Ts 9s: a straight flush, not a royal
     keys(app, "H4E5E")
     assert keys(app, "131121111101091E")[-1] is False
-    assert app.controller.message == "CARDS: STRAIGHT_"
+    assert app.controller.message == "CARDS = CLASS 4"  # straight flush: keypad class 4
     assert state_of(app) == before and app.controller.hits == []
     assert keys(app, "141131121111101E")[-1] is True  # As Ks Qs Js Ts
     # card = rank index (2 -> 0 .. A -> 12) * 4 + suit (spades 0): As 48, Ks 44, Qs 40, Js 36, Ts 32
@@ -219,4 +221,247 @@ def test_history_lists_each_round_with_its_hits():
     drive(app, "HISTORY")
     assert app.board.display.lines[1] == "S6FH -"  # newest first
     assert restart(app).controller.history() == app.controller.history()
+    cleanup()
+
+
+def events(app, n=40):
+    return [r[2] for r in app.journal.records(n)]
+
+
+def lowered_limit_hit(app):
+    """The tester's case: seed 10,000.00 and limit 200,000.00 wait for the next hit, then seat 1's flush
+    (CSP-10.2.5, fixed 1,250.00 from the pool, CSP-10.8) is settled."""
+    c = app.controller
+    applied, deferred = app.config.change(c.round_no, seed_cents=1000000, limit_cents=20000000)
+    assert applied == {} and deferred == {"limit_cents": 20000000, "seed_cents": 1000000}
+    seats(app, 1)
+    drive(app, "LOCK")
+    assert keys(app, "H1E1EE") == [True] * 6
+    assert drive(app, "CONFIRM") == [True] and c.state == "paying"
+
+
+def test_lowered_limit_applies_after_the_hit_excess_to_reserve_CSP_10_8():
+    app = new_app("caribbean_stud")
+    lowered_limit_hit(app)
+    c = app.controller
+    pool = SEED + 500 - 125000  # 248,755.00 after the flush: above the new 200,000.00 limit
+    assert app.config["limit_cents"] == 20000000 and app.config.pending == {}
+    assert (c.pool.limit, c.pool.seed) == (20000000, 1000000)  # config and pool agree
+    assert (c.pool.pool, c.pool.reserve) == (20000000, pool - 20000000) and balanced(c.pool)
+    moved = [r for r in app.journal.records(20) if r[2] == "pool_to_reserve"]
+    assert [(r[3], r[4]) for r in moved] == [(pool - 20000000, pool - 20000000)]
+    assert "cfg_error" not in events(app)
+    app2 = restart(app)  # the next boot: no tilt, the same pool
+    c2 = app2.controller
+    assert app2.tilt is None and c2.state == "paying" and c2.pool.state() == c.pool.state()
+    assert drive(app2, "CONFIRM") == [True]
+    app2.config.change(c2.round_no, seats=6)  # a change that applies at once rebuilds the controller
+    app2.config_changed({"seats": 6})
+    c3 = app2.controller
+    assert app2.tilt is None and c3.pool.state() == c.pool.state()
+    # the pool stands at its limit, so the next bet's 5.00 goes to the reserve; the reserve funds
+    # the restart after a royal empties the pool (the pool's overflow rule)
+    seats(app2, 1)
+    drive(app2, "LOCK")
+    keys(app2, "H1E5EE")
+    drive(app2, "CONFIRM")
+    p = c3.pool
+    assert (p.pool, p.reserve) == (1000000, pool - 20000000 + 500 - 1000000) and balanced(p)
+    app = app2 = c = c2 = c3 = p = None
+    cleanup()
+
+
+def test_power_cut_before_the_change_applies_leaves_it_pending_CSP_10_3():
+    app = new_app("caribbean_stud")
+    c = app.controller
+    app.config.change(c.round_no, limit_cents=20000000, seed_cents=1000000)
+    seats(app, 1)
+    drive(app, "LOCK")
+    keys(app, "H1E1EE")
+    c.apply_pending = lambda: None  # the power goes right after the hit's record is saved
+    drive(app, "CONFIRM")
+    app2 = restart(app)
+    c2 = app2.controller
+    assert app2.tilt is None and app2.config.pending == {"limit_cents": 20000000, "seed_cents": 1000000}
+    assert c2.pool.limit == 200000000 and c2.pool.pool == SEED + 500 - 125000 and balanced(c2.pool)
+    drive(app2, "CONFIRM")
+    seats(app2, 1)
+    drive(app2, "LOCK")
+    keys(app2, "H1E1EE")
+    drive(app2, "CONFIRM")  # late, never early: the next hit applies it
+    assert app2.config.pending == {} and c2.pool.limit == 20000000 and c2.pool.pool == 20000000
+    assert balanced(c2.pool)
+    app = app2 = c = c2 = None
+    cleanup()
+
+
+def test_power_cut_between_config_and_pool_records_boots_into_the_new_limit():
+    app = new_app("caribbean_stud")
+    c = app.controller
+    app.config.change(c.round_no, limit_cents=20000000, seed_cents=1000000)
+    seats(app, 1)
+    drive(app, "LOCK")
+    keys(app, "H1E1EE")
+    c.apply_pending = lambda: None
+    drive(app, "CONFIRM")
+    app.config.apply_pending(c.round_no)  # the config record is written, the pool's is not
+    before = c.pool.state()
+    app2 = restart(app)
+    p = app2.controller.pool
+    assert app2.tilt is None and p.limit == 20000000
+    assert (p.pool, p.reserve) == (20000000, before[0] - 20000000) and balanced(p)
+    assert "pool_to_reserve" in events(app2)
+    assert restart(app2).controller.pool.state() == p.state()  # saved: moved once, journalled once
+    assert events(app2).count("pool_to_reserve") == 1
+    app = app2 = c = p = None
+    cleanup()
+
+
+def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
+    from tablectl import service
+    app = new_app("caribbean_stud")
+    c = app.controller
+    assert c.busy() == ""
+    seats(app, 2, 5)
+    drive(app, "LOCK")
+    assert c.busy() == "round 1 in progress (state locked); finish or void it first"
+    drive(app, "VOID_LONG")
+    why = "bets carried from void round 1 (seats 2, 5) wait for the next round: lock and confirm it first"
+    assert c.busy() == why and c.status()["busy"] is True
+    service.use(app)
+    try:
+        writes, seq = app.store.writes, app.journal.seq
+        for call, what in ((service.configure, "configure"), (service.lamp_test, "lamp_test"),
+                           (service.ram_clear, "ram_clear")):
+            args = {"seats": 6} if what == "configure" else {}
+            assert raises(ValueError, call, **args) == what + " refused: " + why
+        assert app.config["seats"] == 7 and (app.store.writes, app.journal.seq) == (writes, seq)
+    finally:
+        service.use(None)
+    assert drive(app, "VOID_LONG") == [False]  # the refusal told the truth: nothing to void
+    seats(app, 2, 5)
+    drive(app, "LOCK", "CONFIRM")  # the carried bets' round, as the refusal said
+    assert c.busy() == "" and not c.status()["busy"]
+    cleanup()
+
+
+def paying_two_awards(app):
+    seats(app, 1, 4)
+    drive(app, "LOCK")
+    keys(app, "H1E1EE")
+    keys(app, "H4E2EE")
+    assert drive(app, "CONFIRM") == [True] and app.controller.state == "paying"
+
+
+def test_lock_while_paying_says_paying_and_confirm_clears_the_message():
+    app = new_app("caribbean_stud")
+    c = app.controller
+    paying_two_awards(app)
+    before = state_of(app)
+    for ev in ("LOCK", "HIT", "VOID_LONG"):
+        assert drive(app, ev) == [False] and c.message == "PAYING: CONFIRM", ev
+    assert state_of(app) == before
+    assert drive(app, "CONFIRM") == [True] and c.shown_award == 1 and c.message == ""
+    assert c.status()["message"] == ""
+    cleanup()
+
+
+def test_baccarat_c_five_of_a_kind_pays_nothing_and_is_refused_BAC_17_12():
+    app = new_app("baccarat_c")
+    c = app.controller
+    seats(app, 1)
+    drive(app, "LOCK")
+    before = state_of(app)
+    # class 4 = five_of_a_kind: BAC-13.1.4.4.C.3 lists it, Art. 17 gives jackpot C no award
+    assert keys(app, "H1E4E") == [True, True, True, True, False]
+    assert c.message == "CLASS 4 NO AWARD" and c.hits == []
+    drive(app, "CLEAR", "CLEAR")
+    assert state_of(app) == before
+    assert raises(ValueError, c.hit, 1, "five_of_a_kind") == "CLASS 4 NO AWARD"
+    assert keys(app, "H1E3EE")[-1] is True  # two threes (BAC-17.12) is paid
+    cleanup()
+
+
+def test_baccarat_b_five_of_a_kind_pays_its_posted_amount_only_BAC_17_9():
+    app = new_app("baccarat_b")  # fixed_five_of_a_kind 0 by default: nothing posted, nothing paid
+    seats(app, 1)
+    drive(app, "LOCK")
+    assert keys(app, "H1E4E")[-1] is False and app.controller.message == "CLASS 4 NO AWARD"
+    cleanup()
+    app = new_app("baccarat_b", fixed_five_of_a_kind=700000)
+    seats(app, 1)
+    drive(app, "LOCK")
+    assert keys(app, "H1E4EE")[-1] is True and drive(app, "CONFIRM") == [True]
+    assert app.controller.awards == [[1, "five_of_a_kind", 700000]]
+    cleanup()
+
+
+def test_card_refusals_fit_the_16_column_display():
+    app = new_app("caribbean_stud")
+    c = app.controller
+    seats(app, 4)
+    drive(app, "LOCK")
+    keys(app, "H4E5E")  # royal flush, then Ks Qs Js Ts 9s: a straight flush (class 4)
+    assert keys(app, "131121111101091E")[-1] is False and c.message == "CARDS = CLASS 4"
+    assert keys(app, "141141121111101E")[-1] is False and c.message == "CARD As TWICE"
+    assert keys(app, "141131121111E")[-1] is False and c.message == "NEED 5 CARDS"
+    assert keys(app, "092093094021032E")[-1] is False and c.message == "CARDS = NO CLASS"
+    cleanup()
+
+
+def test_every_prompt_and_award_line_fits_16_columns():
+    for game in ("caribbean_stud", "baccarat_a", "baccarat_c"):
+        app = new_app(game)
+        c = app.controller
+        seats(app, 7)
+        drive(app, "LOCK", "HIT", "7", "ENTER")
+        for n in range(1, len(c.classes) + 1):
+            c.entry = str(n)
+            lines = c.prompt()
+            assert max(len(s) for s in lines) <= 16, lines
+            name = c.classes[n - 1].replace("_", " ").upper()
+            assert lines[1] == name or lines[1] == name.replace("STRAIGHT", "STR"), lines
+            c.state, c.awards = "paying", [[7, c.classes[n - 1], (1 << 30) - 1]]
+            assert max(len(s) for s in c.prompt()) <= 16 and c.prompt()[1].startswith("10737418.23 ")
+            c.state = "locked"
+        if game == "baccarat_c":  # SIX alone would not say which six: the initials do
+            assert c.award_line("1234567.89", "six_same_colour") == "1234567.89 SSC"
+            assert c.award_line("1234.56", "six_same_colour") == "1234.56 SIX SAME"
+            assert c.award_line("1234567.89", "six_of_a_kind") == "1234567.89 SOAK"
+        if game == "caribbean_stud":  # whole words, never a word cut in two
+            assert c.award_line("250030.00", "royal_flush") == "250030.00 ROYAL"
+            assert c.award_line("12.50", "full_house") == "12.50 FULL HOUSE"
+            assert c.award_line("1875.00", "full_house") == "1875.00 FULL"
+            assert c.award_line("2500000.00", "straight_flush") == "2500000.00 SF"
+        c = None
+        cleanup()
+
+
+def test_pays_is_false_exactly_for_an_award_a_hit_of_which_pays_0_BAC_17_12():
+    from tablectl.rules import awards
+    from tablectl.rules.pool import MAX_CENTS, Pool
+    # every class of every game, each amount 0 or not: pays() against what settle() actually pays
+    for game in awards.GAMES:
+        ids, table, shared = awards.table(game)
+        for amount in (0, 1234):
+            fixed = dict((cid, amount) for cid in table if table[cid][0] in ("fixed", "none"))
+            pct = {"six_of_a_kind": amount} if game == "baccarat_c" else None
+            cfg = awards.config_for(game, 100000, 0, MAX_CENTS, fixed, pct)
+            for code in range(1, len(ids)):
+                p = Pool(**cfg)
+                paid = pays(cfg["awards"][code])
+                got = p.settle([(1, code)])
+                assert paid == (got[0][2] > 0), (game, ids[code], amount)
+                if game == "baccarat_c" and ids[code] == "five_of_a_kind":
+                    assert paid == (amount > 0)  # kind 'none': BAC-17.12 gives it none unless one is set
+
+
+def test_a_pool_record_that_does_not_balance_tilts_with_a_readable_line():
+    app = new_app("caribbean_stud")
+    rec = app.controller.record()
+    rec["pool"][0] += 1  # one cent more in the pool than its meters account for
+    app.store.save("round", rec)
+    app2 = restart(app)
+    assert app2.tilt.startswith("pool record bad: (") and app2.board.display.lines[1] == "pool record bad:"
+    app = app2 = None
     cleanup()

@@ -1,7 +1,7 @@
 """Power cut at every block write of a long progressive session on LittleFS (RAM flash): after each cut the
 stored state is the old or the new one, pool + reserve + paid = seeded + contributions to the cent, the
 journal holds only entries that were written, and the filesystem takes writes again (issue 5)."""
-# mp-heap: 344K
+# mp-heap: 356K
 # (the 64 KB RAM flash and its two pictures live in the heap here; on a board the flash is not heap)
 from ramblockdev import PowerCut, RamBlockDev, mount_fresh, need_vfs, remount, unmount
 from tablectl.config import Config

@@ -20,6 +20,7 @@ no journal entry, no output). A state change is saved as one record ('round'), t
 shown, so after a power cut the controller resumes from the last saved state.
 """
 from tablectl.hw.lamps import WIN
+from tablectl.meters import money  # noqa: F401  (the controllers' one money format)
 
 DIGITS = "0123456789"
 RECORD = "round"
@@ -27,13 +28,6 @@ RECORD = "round"
 
 def _tuples(x):
     return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
-
-
-def money(cents):
-    """Integer cents as text, '1234.56' (no floats)."""
-    sign = "-" if cents < 0 else ""
-    cents = -cents if cents < 0 else cents
-    return "%s%d.%02d" % (sign, cents // 100, cents % 100)
 
 
 class Controller:
@@ -58,8 +52,11 @@ class Controller:
 
     # -- the contract -------------------------------------------------------------------------
     def busy(self):
-        """True while a round is in progress (the technician's configure() is refused)."""
-        return self.state != self.IDLE
+        """Why the technician's configure() and tests must wait, '' when they need not (a str, so
+        `if ctl.busy()` still reads as before and a refusal can quote it)."""
+        if self.state == self.IDLE:
+            return ""
+        return "round %d in progress (state %s); finish or void it first" % (self.round_no, self.state)
 
     def history(self, n=None):
         """The last n results as (round_no, result), oldest first."""
@@ -68,7 +65,7 @@ class Controller:
 
     def status(self):
         return {"game": self.game, "state": self.state, "round": self.round_no, "entry": self.entry,
-                "message": self.message, "busy": self.busy(), "rounds": self.app.meters.rounds,
+                "message": self.message, "busy": bool(self.busy()), "rounds": self.app.meters.rounds,
                 "voids": self.app.meters.voids}
 
     def handle(self, event):

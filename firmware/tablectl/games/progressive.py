@@ -18,7 +18,12 @@ Caribbean Stud takes the player's 5 cards, Fortune 3 the player's 3 then the 2 c
 and the hit is refused unless it agrees with the class entered. CONFIRM settles every hit of the
 round at once through the core's pool, which pays them in the regulation's order (CSP-10.4..10.7,
 F3-15.3..15.5, BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn (CONFIRM
-after paying each), then the new pool. Pending pool-parameter changes are applied after a hit.
+after paying each), then the new pool. Pending pool-parameter changes are applied after a hit: the
+pool is rebuilt with them, and if a lowered limit_cents leaves the pool above it, the excess moves to
+the reserve (journalled 'pool_to_reserve', to the cent), as a contribution above the limit does; a
+change that cannot be applied stays pending (journalled 'cfg_error'), so config and pool always agree.
+A class whose award is 0 at this table (jackpot C five of a kind, BAC-17.12; a fixed amount set to 0)
+is refused when entered. Every display line fits 16 columns; refusals name the keypad class number.
 A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
 the locked bets for the next round without contributing again.
 """
@@ -29,6 +34,26 @@ from tablectl.rules import awards as _awards
 from tablectl.rules import pool as _pool
 
 _CARD_DIGITS = 3
+_PAYING = "PAYING: CONFIRM"
+_FULL = "METERS FULL"  # the pool refuses a meter reaching 2**30 cents: a technician clears them
+
+
+def label(cls):
+    """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
+    words = cls.replace("_", " ").upper()
+    return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
+
+
+def pays(award):
+    """False for an award (kind, fixed_cents, percent_bp) that is 0 whatever the pool: a fixed amount
+    of 0 ('fixed', or 'none': BAC-17.12 gives jackpot C five of a kind no award) and no percentage."""
+    kind, fixed, bp = award
+    return fixed > 0 or (kind in ("percent", "pool") and bp > 0)
+
+
+def initials(cls):
+    """'royal_flush' -> 'RF' (history and award lines where the words do not fit)."""
+    return "".join(w[0] for w in cls.split("_")).upper()
 
 
 def card_from_digits(text):
@@ -79,12 +104,19 @@ class ProgressiveController(Controller):
         return self.locked if self.pool.carried else 0
 
     def busy(self):
-        return self.state != "betting" or self.carried != 0
+        """Why the technician must wait ('' if not): a round, or bets carried from a void round."""
+        why = Controller.busy(self)
+        carried = self.carried
+        if why or not carried:
+            return why
+        return ("bets carried from void round %d (seats %s) wait for the next round: lock and confirm "
+                "it first" % (self.round_no - 1, ", ".join(str(s) for s in self.seat_list(carried))))
 
     def status(self):
         st = Controller.status(self)
-        st.update({"pool_cents": self.pool.pool, "locked": self.seat_list(self.locked),
-                   "carried": self.seat_list(self.carried), "hits": [tuple(h[:2]) for h in self.hits]})
+        st.update({"busy": bool(st["busy"]), "pool_cents": self.pool.pool,
+                   "locked": self.seat_list(self.locked), "carried": self.seat_list(self.carried),
+                   "hits": [tuple(h[:2]) for h in self.hits]})
         return st
 
     def seat_list(self, mask):
@@ -100,14 +132,31 @@ class ProgressiveController(Controller):
             if self.step == "seat":
                 return "HIT: SEAT?", "SEAT " + (self.entry or "_")
             if self.step == "class":
-                name = self.classes[int(self.entry) - 1] if self.entry else ""
-                return "S%d CLASS 1-%d?" % (self.hit_seat, len(self.classes)), (self.entry + " " + name).upper()
+                name = label(self.classes[int(self.entry) - 1]) if self.entry else ""
+                return "S%d CLASS %s (1-%d)" % (self.hit_seat, self.entry or "_", len(self.classes)), name
             if self.step == "cards":
                 return "S%d CARDS/ENTER" % self.hit_seat, self.cards_text()
             return "LOCKED %s" % "".join(str(s) for s in self.seat_list(self.locked)), \
                 "HITS %d CONFIRM" % len(self.hits)
         seat, cls, cents = self.awards[self.shown_award]
-        return "WIN SEAT %d" % seat, "%s %s" % (money(cents), cls.upper())
+        return "WIN SEAT %d" % seat, self.award_line(money(cents), cls)
+
+    def award_line(self, amount, cls):
+        """'250030.00 ROYAL': the amount and as many whole words of the class as fit 16 columns, unless
+        another class of the game starts with the same words (SIX: six of a kind or six of one colour?);
+        then the initials, which always fit (at most 11 + 1 + 4 columns)."""
+        room = 15 - len(amount)
+        name = ""
+        for word in label(cls).split(" "):
+            more = name + " " + word if name else word
+            if len(more) > room:
+                break
+            name = more
+        for other in self.classes:
+            if not name or (other != cls and label(other).startswith(name)):
+                name = initials(cls)
+                break
+        return amount + " " + name
 
     def cards_text(self):
         """The cards typed so far by name (the last three) and the digits of the one being typed."""
@@ -160,7 +209,7 @@ class ProgressiveController(Controller):
     # -- events --------------------------------------------------------------------------------
     def on_lock(self):
         if self.state != "betting":
-            return self.refuse("ALREADY LOCKED")
+            return self.refuse("ALREADY LOCKED" if self.state == "locked" else _PAYING)
         self.tick(0)
         carried = self.carried
         bets = self.sensed | carried
@@ -174,8 +223,8 @@ class ProgressiveController(Controller):
         try:
             # CSP-10.1: each accepted bet feeds the pool once; carried bets are not counted again
             added = self.pool.lock(seat_bets)
-        except ValueError as e:
-            return self.refuse(str(e)[:16])
+        except ValueError:  # the seat bets are the config's stake or the carried ones: only a full meter
+            return self.refuse(_FULL)
         n = len(self.seat_list(bets & ~carried))
         self.app.meters.bet(n)
         self.show_seats(bets)
@@ -184,7 +233,7 @@ class ProgressiveController(Controller):
 
     def on_hit(self):
         if self.state != "locked":
-            return self.refuse("LOCK FIRST" if self.state == "betting" else "PAYING")
+            return self.refuse("LOCK FIRST" if self.state == "betting" else _PAYING)
         if self.step:
             return self.refuse("FINISH THE HIT")
         self.step = "seat"
@@ -233,6 +282,10 @@ class ProgressiveController(Controller):
         if self.step == "class":
             if not self.entry:
                 return self.refuse("TYPE THE CLASS")
+            try:
+                self.check_class(self.classes[int(self.entry) - 1])
+            except ValueError as e:  # the next digit typed replaces the refused class
+                return self.refuse(str(e))
             self.hit_class = self.classes[int(self.entry) - 1]
             self.step = "cards"
             self.entry = ""
@@ -249,32 +302,61 @@ class ProgressiveController(Controller):
             self.hit(self.hit_seat, self.hit_class, cards)
         except ValueError as e:
             self.entry = ""
-            return self.refuse(str(e)[:16])
+            return self.refuse(str(e)[:16])  # hit()'s messages are written for the display
         return True
 
     def hit(self, seat, cls, cards=None):
         """Record a hit of this round (the keypad's HIT sequence ends here; links and tests may call it).
         cards: card ints or names ('As'); if given, the core must classify them as `cls`. ValueError
-        (nothing changed) for a seat without a locked bet, a second hit on a seat, an unknown class,
-        or cards that make another class."""
+        (nothing changed, its message fits the 16-column display) for a seat without a locked bet, a
+        second hit on a seat, an unknown class or one that pays nothing here, bad cards, or cards that
+        make another class."""
         if self.state != "locked":
             raise ValueError("NO LOCKED ROUND")
         if not isinstance(seat, int) or not 1 <= seat <= self.seats or not self.locked & (1 << (seat - 1)):
             raise ValueError("NO BET SEAT %s" % seat)
-        if cls not in self.classes:
-            raise ValueError("NO CLASS %s" % cls)
+        self.check_class(cls)
         for h in self.hits:
             if h[0] == seat:
                 raise ValueError("SEAT %d HAS A HIT" % seat)
         if cards is not None:
-            cards = [_cards.parse(c) if isinstance(c, str) else c for c in cards]
+            cards = self.check_cards(cards)
             found = self.classify(cards)
-            if found != cls:
-                raise ValueError("CARDS: " + found.upper())
+            if found != cls:  # the keypad number of what the cards make, the dealer's vocabulary
+                raise ValueError("CARDS = " + ("CLASS %d" % (self.classes.index(found) + 1)
+                                               if found in self.classes else "NO CLASS"))
         self.hits.append([seat, cls, cards or []])
         self.step = ""
         self.set_state("locked", "hit_in", seat, len(self.hits), cls)
         return True
+
+    def check_class(self, cls):
+        """ValueError unless `cls` is a class of this game with an award here (BAC-17.12 gives jackpot C
+        five of a kind none; a fixed amount configured as 0 pays nothing either)."""
+        if cls not in self.classes:
+            raise ValueError("NO CLASS %s" % cls)
+        if not pays(self.pool.awards[self.class_ids.index(cls)]):
+            raise ValueError("CLASS %d NO AWARD" % (self.classes.index(cls) + 1))
+
+    def check_cards(self, cards):
+        """The cards of a hit as ints, their count and (one-deck poker) distinctness checked, with
+        display-sized messages; the core checks them again."""
+        poker = self.game in ("caribbean_stud", "fortune3")
+        out = []
+        for c in cards:
+            try:
+                c = _cards.parse(c) if isinstance(c, str) else c
+                _cards.name(c)  # ValueError for anything but a card int 0..51
+            except ValueError:
+                raise ValueError("BAD CARD %d" % (len(out) + 1))
+            if poker and c in out:
+                raise ValueError("CARD %s TWICE" % _cards.name(c))
+            out.append(c)
+        if poker and len(out) != 5:
+            raise ValueError("NEED 3+2 CARDS" if self.game == "fortune3" else "NEED 5 CARDS")
+        if not poker and not 4 <= len(out) <= 6:
+            raise ValueError("NEED 4-6 CARDS")
+        return out
 
     def classify(self, cards):
         """The core's class id for the cards of a hit (CSP-10.2, F3-15.1, BAC-13.1.4.4)."""
@@ -282,12 +364,8 @@ class ProgressiveController(Controller):
         if g == "caribbean_stud":
             return hands.CLASS_IDS[hands.classify5(cards)]
         if g == "fortune3":
-            if len(cards) != 5:
-                raise ValueError("3 + 2 CARDS")
             return hands.CLASS_IDS[hands.classify_3_plus_2(cards[:3], cards[3:])]
         scheme = g[-1]
-        if not 4 <= len(cards) <= 6:
-            raise ValueError("4 TO 6 CARDS")
         # P, B, P, B, then the player's third card before the banker's (BAC-7.1). With five cards the
         # class does not depend on whose third card the fifth is (pairs use the first two cards of a
         # hand, scheme A's royal the first five dealt, B and C every card), so it goes to the player.
@@ -303,8 +381,7 @@ class ProgressiveController(Controller):
             if self.shown_award + 1 < len(self.awards):
                 self.shown_award += 1
                 self.save()
-                self.redraw()
-                return True
+                return self.accepted()
             return self._next_round()
         if self.state != "locked":
             return self.refuse("LOCK FIRST" if self.state == "betting" else "NOTHING TO END")
@@ -312,7 +389,10 @@ class ProgressiveController(Controller):
             return self._next_round()
         # one call settles the whole round in the regulation's order (CSP-10.4..10.7, F3-15.3..15.5,
         # BAC-17: winners of one award share it)
-        paid = self.pool.settle([(h[0], self.class_ids.index(h[1])) for h in self.hits])
+        try:
+            paid = self.pool.settle([(h[0], self.class_ids.index(h[1])) for h in self.hits])
+        except ValueError:  # the hits were checked when entered: only a full meter is left
+            return self.refuse(_FULL)
         self.awards = [[seat, self.class_ids[code], cents] for seat, code, cents in paid]
         for seat, cls, cents in self.awards:
             self.app.meters.hit(self.round_no, seat, cls, cents)
@@ -322,27 +402,39 @@ class ProgressiveController(Controller):
         for seat, cls, cents in self.awards:
             self.app.journal.append("pay", self.round_no, seat, cents, cls)
         self.apply_pending()
-        self.redraw()
-        return True
+        return self.accepted()
 
     def apply_pending(self):
-        """Pool parameters changed by the technician take effect after a hit (see tablectl.config)."""
-        if not self.app.config.pending:
+        """Pool parameters changed by the technician take effect after a hit (see tablectl.config): the
+        new pool is built first, and only if it can be does the configuration change, so the two agree."""
+        cfg = self.app.config
+        if not cfg.pending:
             return
-        old = self.pool
-        self.app.config.apply_pending(self.round_no)
         try:
-            self.pool = _pool.Pool.from_state(self._pool_params(), old.state())
-        except ValueError as e:  # e.g. a limit below the pool as it stands: keep the running pool
-            self.pool = old
+            pool = _pool.Pool.from_state(cfg.pool_params(after=True), self.pool.state(), True)
+        except ValueError as e:  # a reserve at 2**30 cents: the change waits for the next hit
             self.app.journal.append("cfg_error", self.round_no, text=str(e)[:48])
+            return
+        cfg.apply_pending(self.round_no)
+        moved = pool.reserve - self.pool.reserve
+        self.pool = pool
+        if moved:
+            self.moved_to_reserve(moved)
+        else:
+            self.save()
+
+    def moved_to_reserve(self, cents):
+        """A limit lowered below the pool: the excess went to the reserve, which funds the restarts
+        (tablectl.rules.pool); journalled with the reserve after it, then saved."""
+        self.app.journal.append("pool_to_reserve", self.round_no, cents, self.pool.reserve,
+                                "limit %d" % self.pool.limit)
         self.save()
 
     def result_text(self, awards):
         """A round in the history: '-' without a hit, else seat and class initials (S3RF = royal flush)."""
         if not awards:
             return "-"
-        return "+".join("S%d%s" % (a[0], "".join(w[0] for w in a[1].split("_")).upper()) for a in awards)
+        return "+".join("S%d%s" % (a[0], initials(a[1])) for a in awards)
 
     def _next_round(self):
         if self.state == "locked":
@@ -357,7 +449,7 @@ class ProgressiveController(Controller):
 
     def on_void_long(self):
         if self.state != "locked":
-            return self.refuse("PAYING" if self.state == "paying" else "NOTHING TO VOID")
+            return self.refuse(_PAYING if self.state == "paying" else "NOTHING TO VOID")
         # CSP-11.1, CSP-11.4, F3-17.3: the progressive bets stay for the next round, not contributed again
         self.pool.void_round()
         self.hits = []
@@ -375,10 +467,15 @@ class ProgressiveController(Controller):
 
     def restore(self, rec):
         Controller.restore(self, rec)
-        self.pool = _pool.Pool.from_state(self._pool_params(), tuple(rec["pool"]))
+        saved = tuple(rec["pool"])
+        # overflow: a power cut after a lowered limit_cents was saved and before the pool was (see
+        # tablectl.config); the move to the reserve is finished here, journalled and saved once
+        self.pool = _pool.Pool.from_state(self._pool_params(), saved, True)
         self.hits = rec.get("hits", [])
         self.awards = rec.get("awards", [])
         self.shown_award = rec.get("shown", 0)
         if self.state == "paying" and not self.awards:
             raise ValueError("record 'round': paying with no awards")
         self.show_seats(self.locked | self.carried)
+        if self.pool.reserve != saved[1]:
+            self.moved_to_reserve(self.pool.reserve - saved[1])

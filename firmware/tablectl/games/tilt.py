@@ -3,13 +3,14 @@
 
 class TiltController:
     """Stored state that cannot be trusted: show why, refuse every button, wait for the technician
-    (service.ram_clear, which is allowed: a tilted table has no round in progress)."""
+    (service.ram_clear, which is allowed: a tilted table has no round in progress). `game` is the
+    configured game, None when the configuration record itself is what cannot be trusted."""
 
-    game = "tilt"
     state = "tilt"
 
-    def __init__(self, app, why):
+    def __init__(self, app, why, game=None):
         self.app = app
+        self.game = game
         self.why = why
         self.round_no = 0
         self.message = why
@@ -17,10 +18,10 @@ class TiltController:
         app.board.display.text(1, why)
 
     def busy(self):
-        return False
+        return ""  # no round: ram_clear() must be allowed (a reason string like Controller.busy())
 
     def status(self):
-        return {"game": "tilt", "state": "tilt", "round": 0, "why": self.why, "busy": False}
+        return {"game": self.game, "state": "tilt", "round": 0, "why": self.why, "busy": False}
 
     def history(self, n=None):
         return []

@@ -13,6 +13,8 @@ hits paid by the regulations' rules, void rounds carrying the locked bets, state
                             was used in a round, a hit needs a locked bet on its seat
     p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store: pool, reserve, carry,
                             contributed, paid, seeded, carried, format version, then the locked bets
+    Pool.from_state(cfg, state, overflow=True)  the same under new parameters (a lowered limit_cents):
+                            what stands above the new limit moves to the reserve, to the cent
     p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded, p.locked, p.carried
 
 Classes are ints: hands.FLUSH..hands.ROYAL for the poker games, hands.baccarat_class() codes for
@@ -262,20 +264,29 @@ class Pool:
                 1 if self.carried else 0, _STATE_VERSION) + tuple(self.locked)
 
     @classmethod
-    def from_state(cls, config, state):
+    def from_state(cls, config, state, overflow=False):
         """A pool with config (Pool's keyword arguments) and a saved state(); ValueError for a state
-        that is malformed or breaks pool + reserve + paid == seeded + contributed."""
+        that is malformed or breaks pool + reserve + paid == seeded + contributed. overflow=True: the
+        parameters changed (a limit lowered below the pool), so the cents above the new limit move to
+        the reserve, as a contribution above the limit would (the balance still holds, to the cent);
+        without it a pool above its limit is refused."""
         p = cls(**config)
+        # the first 16 characters of each message are what a 16-column display shows of a tilt
         if not isinstance(state, (tuple, list)) or len(state) != _STATE_LEN + MAX_SEATS:
-            raise ValueError("pool state: %d ints" % (_STATE_LEN + MAX_SEATS))
+            raise ValueError("pool record bad: not %d ints" % (_STATE_LEN + MAX_SEATS))
         for v in state:
-            _cents("pool state", v)
+            _cents("pool record bad: a figure", v)
         pool, reserve, carry, contributed, paid, seeded, carried, version = state[:_STATE_LEN]
         # a wrong version, a fraction of a cent >= 1, a pool above its limit or meters that do not
         # add up: the record is not this pool's, and inventing one is worse than halting (DESIGN)
-        if (version != _STATE_VERSION or carry >= 10000 or carried > 1 or pool > p.limit
+        if (version != _STATE_VERSION or carry >= 10000 or carried > 1 or (pool > p.limit and not overflow)
                 or pool + reserve + paid != seeded + contributed):
-            raise ValueError("pool state is corrupt: %r" % (state[:_STATE_LEN],))
+            raise ValueError("pool record bad: %r" % (state[:_STATE_LEN],))
+        if pool > p.limit:
+            if reserve + pool - p.limit > MAX_CENTS:
+                raise ValueError(_FULL)
+            reserve += pool - p.limit
+            pool = p.limit
         p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded = pool, reserve, carry, contributed, paid, seeded
         p.carried = carried == 1
         p.locked = list(state[_STATE_LEN:])
