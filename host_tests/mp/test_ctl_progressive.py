@@ -271,15 +271,22 @@ def test_lowered_limit_applies_after_the_hit_excess_to_reserve_CSP_10_8():
     cleanup()
 
 
-def test_power_cut_before_the_change_applies_leaves_it_pending_CSP_10_3():
+def cut_after_a_hit_with_a_lower_limit_pending():
+    """A Caribbean Stud table with a lower limit and seed pending (limit 20,000.00, seed 10,000.00) whose
+    power goes right after a flush hit's record is saved, before the change applies: (app, controller)."""
     app = new_app("caribbean_stud")
     c = app.controller
     app.config.change(c.round_no, limit_cents=20000000, seed_cents=1000000)
     seats(app, 1)
     drive(app, "LOCK")
     keys(app, "H1E1EE")
-    c.apply_pending = lambda: None  # the power goes right after the hit's record is saved
+    c.apply_pending = lambda: None
     drive(app, "CONFIRM")
+    return app, c
+
+
+def test_power_cut_before_the_change_applies_leaves_it_pending_CSP_10_3():
+    app, c = cut_after_a_hit_with_a_lower_limit_pending()
     app2 = restart(app)
     c2 = app2.controller
     assert app2.tilt is None and app2.config.pending == {"limit_cents": 20000000, "seed_cents": 1000000}
@@ -296,14 +303,7 @@ def test_power_cut_before_the_change_applies_leaves_it_pending_CSP_10_3():
 
 
 def test_power_cut_between_config_and_pool_records_boots_into_the_new_limit():
-    app = new_app("caribbean_stud")
-    c = app.controller
-    app.config.change(c.round_no, limit_cents=20000000, seed_cents=1000000)
-    seats(app, 1)
-    drive(app, "LOCK")
-    keys(app, "H1E1EE")
-    c.apply_pending = lambda: None
-    drive(app, "CONFIRM")
+    app, c = cut_after_a_hit_with_a_lower_limit_pending()
     app.config.apply_pending(c.round_no)  # the config record is written, the pool's is not
     before = c.pool.state()
     app2 = restart(app)
