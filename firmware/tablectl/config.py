@@ -66,13 +66,15 @@ DEFAULTS = {
     "fixed_three_of_a_kind": 250000,
     "fixed_two_pairs": 100000,
     "fixed_paradise_straight": 2500000,
+    # B and C placeholders in the order BAC-13.1.4.4 ranks the classes: two threes above four above three
     "fixed_three": 50000,
-    "fixed_four": 500000,
-    "fixed_two_threes": 250000,
-    # BAC-17.9: jackpot B's five of a kind is a fixed amount the house posts (0 until it does: a hit of
-    # a class that pays nothing is refused); BAC-17.12 gives jackpot C's none, so C has a key of its own,
-    # 0 unless the house chooses to pay one (the rulebook's c_five_of_a_kind_cents)
-    "fixed_five_of_a_kind": 0,
+    "fixed_four": 250000,
+    "fixed_two_threes": 500000,
+    # BAC-17.9: jackpot B's five of a kind is a fixed amount the house posts, like every fixed class (never
+    # 0 on a table of that game: validate); BAC-17.12 gives jackpot C's none, so C has a key of its own,
+    # 0 unless the house chooses to pay one (the rulebook's c_five_of_a_kind_cents): a hit of a class that
+    # pays nothing is refused at the keypad
+    "fixed_five_of_a_kind": 1000000,
     "fixed_c_five_of_a_kind": 0,
     "fixed_six_of_a_kind": 10000000,
 }
@@ -133,6 +135,15 @@ def validate(cfg):
                              % (out["pay_5_16"], out["pay_6_15"]))
         if out["odd_even_lose_on_triple"]:
             raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
+    if out["game"] in PROGRESSIVE:
+        from tablectl.rules import awards  # only progressive tables need the award tables in RAM
+        table = awards.table(out["game"])[1]
+        for cls in sorted(table):
+            # CSP-10.2.3-10.2.5, F3-16.3, BAC-17.8/17.9/17.12: a fixed award is an amount the casino posts;
+            # 0 would leave a hand the regulation pays with no award
+            if table[cls][0] == "fixed" and not out["fixed_" + cls]:
+                raise ValueError("fixed_%s: %s pays %s a fixed amount the casino posts: 1..%d, got 0"
+                                 % (cls, out["game"], cls, MONEY_MAX))
     return out
 
 

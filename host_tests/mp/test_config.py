@@ -101,6 +101,22 @@ def test_pool_params_carry_the_posted_amounts_for_every_progressive_game():
     assert "no progressive" in raises(ValueError, config.pool_params, validate({"game": "sicbo"}))
 
 
+def test_every_fixed_award_of_the_selected_game_needs_an_amount_CSP_10_2_F3_16_3_BAC_17():
+    # the regulation pays these hands a fixed amount the casino posts: a table of that game cannot run
+    # with 0 there (a dealer could not pay the hand); another game's keys may be 0
+    from tablectl.rules.awards import table as award_table
+    for game in config.PROGRESSIVE:
+        fixed = sorted(c for c, (kind, bp) in award_table(game)[1].items() if kind == "fixed")
+        assert fixed, game
+        for cls in fixed:
+            msg = raises(ValueError, validate, {"game": game, "fixed_" + cls: 0})
+            assert msg.startswith("fixed_%s: %s pays" % (cls, game)) and "got 0" in msg, msg
+        # every other amount may be 0: other games' classes, max(fixed, x) awards, C's five of a kind (BAC-17.12)
+        zeros = dict((k, 0) for k in DEFAULTS if k.startswith("fixed_") and k[6:] not in fixed)
+        zeros["game"] = game
+        assert validate(zeros)["game"] == game
+
+
 def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_12():
     from tablectl.rules.awards import table as award_table
     five = award_table("baccarat_c")[0].index("five_of_a_kind")
