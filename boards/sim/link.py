@@ -9,7 +9,8 @@ host -> board, one command a line:
     press ROLE | release ROLE      a dealer's button (roles: board.ROLES)
     seat N 0|1                     a chip off/on seat N's bet sensor (1 = the dealer's left)
     cover 0|1                      the shaker cover clip (SB-2.1 interlock)
-    game NAME                      select the game through service.configure (refused mid-round)
+    game NAME [CODE]               select the game through service.configure (refused mid-round; closing
+                                   a jackpot that holds money needs the code its refusal names)
     sync                           send everything again
 
 board -> host, one JSON object a line, field "t" says which:
@@ -131,8 +132,8 @@ class Link:
                 b.set_seat(int(parts[1]), parts[2] == "1")
             elif op == "cover" and len(parts) == 2:
                 b.set_cover(parts[1] == "1")
-            elif op == "game" and len(parts) == 2:
-                self.select_game(parts[1])
+            elif op == "game" and len(parts) in (2, 3):
+                self.select_game(parts[1], parts[2] if len(parts) == 3 else None)
             elif op == "sync":
                 self.everything()
             else:
@@ -140,12 +141,12 @@ class Link:
         except ValueError as e:
             self.send({"t": "error", "text": str(e)})
 
-    def select_game(self, game):
+    def select_game(self, game, confirm=None):
         app = _app()
         if app is None or app.config["game"] == game:
             return
-        import service  # the technician's validated path: refused mid-round, journalled
-        service.configure(game=game)
+        import service  # the technician's validated path: refused mid-round, journalled, a live jackpot
+        service.configure(game=game, confirm=confirm)  # closed only with its confirmation code
         self.everything()
 
 

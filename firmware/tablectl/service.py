@@ -4,7 +4,7 @@
     >>> service.status()               # every call returns a Report: the REPL prints it as text
     >>> service.configure(rate_bp=1500)
 
-Calls: status(), meters(), history(n=20), journal(n=20), config(), configure(**kw),
+Calls: status(), meters(), history(n=20), journal(n=20), config(), configure(confirm=None, **kw),
 lamp_test(step_ms=150), display_test(step_ms=500), shaker_test(ms=None), selftest(root=None),
 ram_clear(code=None).
 A Report prints as readable lines; `.data` holds the same figures for programs and tests.
@@ -45,7 +45,7 @@ from tablectl import meters as _meters
 from tablectl.hw.clock import ticks_diff, ticks_ms
 from tablectl.meters import money as _money
 from tablectl import store as _store
-from tablectl.config import DEFAULTS, PROGRESSIVE
+from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
 FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
@@ -265,13 +265,25 @@ def config():
                                                            "pending": dict(cfg.pending)})
 
 
-def configure(**kw):
+def configure(confirm=None, **kw):
     """Validated change; refused while a round is in progress; pool parameters of a live
-    progressive wait for the next hit. Journalled by the Config object."""
+    progressive wait for the next hit. Journalled by the Config object. A change of game that would
+    close a jackpot holding money needs confirm=<code>, as a RAM clear does: the pool cannot come back."""
     app = _app()
     _refuse_if_busy(app, "configure")
     if getattr(app, "tilt", None):
         raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
+    pool = _pool(app)
+    game = kw.get("game", app.config["game"])
+    if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
+        expected = _clear_code(app, "game " + str(game))
+        if isinstance(confirm, int) and not isinstance(confirm, bool) and 0 <= confirm < 1000000:
+            confirm = "%06d" % confirm
+        if confirm != expected:
+            raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s; the "
+                             "journal keeps the figures, the pool cannot come back). To confirm: "
+                             "service.configure(game=%r, confirm='%s')"
+                             % (game, app.config["game"], _money(pool.pool), _money(pool.reserve), game, expected))
     shaker = getattr(app.board, "shaker", None)
     most = getattr(shaker, "max_on_ms", None)
     if "shake_ms" in kw and most is not None and isinstance(kw["shake_ms"], int) and kw["shake_ms"] > most:
@@ -524,10 +536,12 @@ def selftest(root=None):
                                       "unlisted": unlisted, "shadows": shadows})
 
 
-def _clear_code(app):
+def _clear_code(app, what=""):
+    """The 6 digits that confirm wiping what the table holds now (`what` tells confirmations apart): made
+    from the state, so it cannot be typed blind and is stale as soon as anything happens."""
     pool = _pool(app)
     figures = [getattr(pool, n, 0) for n in _meters.POOL_METERS] if pool is not None else []
-    text = "%d %d %s %s" % (app.journal.seq, _round_no(app), json.dumps(app.meters.state()), figures)
+    text = "%d %d %s %s%s" % (app.journal.seq, _round_no(app), json.dumps(app.meters.state()), figures, what)
     return "%06d" % (_store.crc32(text.encode()) % 1000000)
 
 

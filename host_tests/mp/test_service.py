@@ -396,6 +396,33 @@ def test_ram_clear_needs_the_current_code_and_is_journalled():
         done()
 
 
+def test_a_game_change_that_closes_a_live_jackpot_needs_its_code():
+    """configure(game=...) on a progressive table whose pool holds money is refused, naming the code that
+    confirms it (the pool cannot come back); a wrong or stale code changes nothing; the right one (text or
+    int) switches and journals the closed pool. A table with no pool switches without a code."""
+    try:
+        app = new_app("caribbean_stud")
+        pool = app.controller.pool.pool
+        before = (app.config["game"], app.journal.seq, app.store.writes, pool)
+        msg = raises(ValueError, service.configure, game="sicbo")
+        assert "closes the caribbean_stud jackpot" in msg and "pool " + dollars(pool) in msg, msg
+        code = msg.split("confirm='")[1][:6]
+        assert code.isdigit() and code != service.ram_clear().data["code"]  # not the RAM clear's code
+        wrong = "%06d" % ((int(code) + 1) % 1000000)
+        assert "closes" in raises(ValueError, service.configure, game="sicbo", confirm=wrong)
+        assert "closes" in raises(ValueError, service.configure, game="fantan", confirm=code)  # another game's
+        assert (app.config["game"], app.journal.seq, app.store.writes, app.controller.pool.pool) == before
+        assert service.configure(seats=6, confirm=None).data["applied"] == {"seats": 6}  # no game change
+        assert "closes" in raises(ValueError, service.configure, game="sicbo", confirm=code)  # stale now
+        code = raises(ValueError, service.configure, game="sicbo").split("confirm='")[1][:6]
+        assert service.configure(game="sicbo", confirm=int(code)).data["applied"] == {"game": "sicbo"}
+        assert app.controller.game == "sicbo"
+        assert [r for r in app.journal.records(5) if r[2] == "pool_closed"][-1][3] == pool
+        assert service.configure(game="fantan").data["applied"] == {"game": "fantan"}  # no pool: no code
+    finally:
+        done()
+
+
 def test_tilt_on_a_corrupt_record_then_ram_clear_recovers():
     try:
         app = new_app("caribbean_stud")

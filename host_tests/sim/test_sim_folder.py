@@ -101,7 +101,16 @@ def test_a_restart_keeps_the_game_the_folder_was_configured_for(start_sim, tmp_p
     folder = tmp_path / "baccarat_a"
     sim = start_sim("baccarat_a", state_dir=folder)
     assert (sim.game, sim.notes) == ("baccarat_a", [])  # a new folder takes the game asked for
-    sim.link.send("game baccarat_c")  # the link calls service.configure(game=...), as a technician would
+    # the link calls service.configure(game=...), as a technician would: closing the baccarat_a jackpot
+    # is refused with the code that confirms it, then confirmed with that code
+    sim.link.send("game baccarat_c")
+    deadline = time.monotonic() + 10
+    while not sim.link.snapshot()[1]["errors"]:
+        assert time.monotonic() < deadline, sim.link.snapshot()[1]
+        time.sleep(0.05)
+    refusal = sim.link.snapshot()[1]["errors"][-1]
+    assert "closes the baccarat_a jackpot" in refusal, refusal
+    sim.link.send("game baccarat_c " + refusal.split("confirm='")[1][:6])
     deadline = time.monotonic() + 10
     while sim.link.snapshot()[1]["hello"].get("game") != "baccarat_c":
         assert time.monotonic() < deadline, sim.link.snapshot()[1]

@@ -86,8 +86,9 @@ class Simulator:
         folder = shown(self.state_dir)
         return ["%s holds a %s table (its configuration record says so): running %s, "
                 "not %s, so that nothing in it is lost" % (folder, game, game, self.requested),
-                "to make it %s again: service.configure(game='%s') between rounds (journalled; it closes "
-                "the %s pool if it has one); to start a fresh %s table: stop, delete %s, start again"
+                "to make it %s again: service.configure(game='%s') between rounds (journalled; closing "
+                "the %s jackpot asks for the confirmation code it names); to start a fresh %s table: stop, "
+                "delete %s, start again"
                 % (self.requested, self.requested, game, self.requested, folder)]
 
     def _await(self, ok, timeout, what):
