@@ -44,6 +44,7 @@ def make():
         lamps=Lamps(NeoBackend(np), LAMP_COUNT),
         display=Lcd(i2c, 0x27, 16, 2),
         jackpot=Tm1637(Pin(p["JACKPOT_CLK"], Pin.OUT, value=1), Pin(p["JACKPOT_DIO"], Pin.OUT, value=1), digits=6),
-        wdt=LazyWdt(WDT_MS, timer_id=0),  # since 1.26 the ESP32 has no virtual timer (-1)
+        # hardware timer 0 for the watchdog hold: MicroPython 1.26 refuses the virtual one (-1) on the ESP32
+        wdt=LazyWdt(WDT_MS, timer_id=0),
         ticks_ms=ticks_ms,
     )
