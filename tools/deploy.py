@@ -13,11 +13,13 @@ import takes X.py first) - never records, the journal, lib/ (mip) or other root 
 folders the board lacks (`fs mkdir`); copy every file (`fs cp`), fwmanifest.json last so an
 interrupted copy fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller,
 for `mpremote resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it
-boots the new firmware. The removal and the copy run in one mpremote call, in the raw REPL after
-mpremote's Ctrl-C, so a running controller is stopped before its files are replaced. Every call is
-`resume` (no soft reset): the Ctrl-C makes the firmware hold its armed watchdog from a timer
-(tablectl.app.run), and a soft reset would end that timer and let the watchdog reset the board
-partway through the copy. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
+boots the new firmware. The removal and the copy run in one mpremote call. On a board running
+aiorepl (installed here, required by the freeze manifests) they run in aiorepl's raw REPL inside the
+running firmware, which ignores Ctrl-C and soft resets: the controller keeps running (and feeding its
+watchdog) until the reset at the end, so deploy between rounds with the table closed. Without aiorepl,
+mpremote's Ctrl-C stops the controller, which then holds its armed watchdog from a timer
+(tablectl.app.run). Every call is `resume` (no soft reset), since a soft reset would end that timer and
+let the watchdog reset the board partway through the copy. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 """

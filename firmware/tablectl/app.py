@@ -81,9 +81,9 @@ class App:
             else:
                 if rec is not None:  # a new game was configured: round numbers go on
                     self.controller.round_no = rec.get("round", 1)
-                    if "pool" in rec:  # the old game's pool closes: pool and contributed stay in the journal
+                    if "pool" in rec:  # the old game's pool closes: its pool and reserve stay in the journal
                         p = rec["pool"]  # Pool.state(): pool, reserve, carry, contributed, paid, seeded, ...
-                        self.journal.append("pool_closed", rec.get("round", 1), p[0], p[3], rec.get("game", ""))
+                        self.journal.append("pool_closed", rec.get("round", 1), p[0], p[1], rec.get("game", ""))
                 self.controller.save()
             self.tilt = None
             self.journal.append(event, self.controller.round_no, text=game)

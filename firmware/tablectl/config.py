@@ -116,8 +116,11 @@ def _check(key, value):
             raise ValueError("%s: must be an integer %d..%d, got %r" % (key, spec[1], spec[2], value))
 
 
-def validate(cfg):
-    """DEFAULTS overlaid with dict `cfg`, every key checked; ValueError naming the key otherwise."""
+def validate(cfg, posted=True):
+    """DEFAULTS overlaid with dict `cfg`, every key checked; ValueError naming the key otherwise.
+    posted=False skips the rule that every fixed award of the selected game has its amount: a record
+    saved by an older firmware (whose default was 0) must still load, and a change is then refused
+    until the technician posts the amount (service.status says so)."""
     if not isinstance(cfg, dict):
         raise ValueError("configuration must be a dict, got %s" % type(cfg).__name__)
     out = dict(DEFAULTS)
@@ -135,7 +138,7 @@ def validate(cfg):
                              % (out["pay_5_16"], out["pay_6_15"]))
         if out["odd_even_lose_on_triple"]:
             raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
-    if out["game"] in PROGRESSIVE:
+    if posted and out["game"] in PROGRESSIVE:
         from tablectl.rules import awards  # only progressive tables need the award tables in RAM
         table = awards.table(out["game"])[1]
         for cls in sorted(table):
@@ -180,9 +183,13 @@ class Config:
             self.pending = {}
         else:
             try:
-                self.values = validate(rec["v"])
+                v = rec["v"]
+                if v.get("game") == "baccarat_c" and "fixed_c_five_of_a_kind" not in v:
+                    # saved before C's five of a kind had its own key: it was paid from B's, keep paying it
+                    v = dict(v, fixed_c_five_of_a_kind=v.get("fixed_five_of_a_kind", 0))
+                self.values = validate(v, False)
                 self.pending = dict(rec.get("p", {}))
-                validate(self._merged(self.pending))
+                validate(self._merged(self.pending), False)
                 for key in self.pending:
                     if key not in POOL_KEYS:
                         raise ValueError("%s: not a pool parameter" % key)
@@ -222,7 +229,7 @@ class Config:
         game = kw.get("game", self.values["game"])
         live = game in PROGRESSIVE and game == self.values["game"]
         if live:
-            values = validate(_overlay(self.values, dict((k, kw[k]) for k in kw if k not in POOL_KEYS)))
+            values = validate(_overlay(self.values, dict((k, kw[k]) for k in kw if k not in POOL_KEYS)), False)
             pending = _overlay(self.pending, dict((k, kw[k]) for k in kw if k in POOL_KEYS))
         else:  # no pool is running: everything, earlier pending changes too, applies now
             values = validate(_overlay(_overlay(self.values, self.pending), kw))
@@ -256,7 +263,7 @@ class Config:
             return {}
         applied = dict(self.pending)
         old = self.values
-        values = validate(_overlay(self.values, applied))
+        values = validate(_overlay(self.values, applied), False)  # the whole change was checked at change()
         self._save(values, {})
         self.values, self.pending = values, {}
         for key in sorted(applied):

@@ -45,6 +45,7 @@ from tablectl import meters as _meters
 from tablectl.hw.clock import ticks_diff, ticks_ms
 from tablectl.meters import money as _money
 from tablectl import store as _store
+from tablectl import config as _config
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
@@ -129,6 +130,12 @@ def status():
                                                " (round in progress)" if data["busy"] else "")]
     if getattr(app, "config_lost", False):
         lines.append(_LOST)
+    elif not getattr(app, "tilt", None):
+        try:  # a configuration saved by an older firmware may lack an amount the game must post
+            _config.validate(_config._overlay(app.config.values, app.config.pending))
+        except ValueError as e:
+            data["attention"] = str(e)
+            lines.append("configure needed: %s" % e)
     for key in sorted(details):
         value = details[key]
         if key in data or value == "":
@@ -215,7 +222,8 @@ _FIELDS = {
     "lock": ("seats", "m", "added", "$"),
     "hit_in": ("seat", "", "hits", ""),
     "pay": ("seat", "", "award", "$"),
-    "pool_closed": ("pool", "$", "contributed", "$"),
+    "pool_closed": ("pool", "$", "reserve", "$"),
+    "pool_to_reserve": ("moved", "$", "reserve", "$"),
     "ram_clear": ("pool", "$", "paid", "$"),
 }
 
@@ -280,8 +288,8 @@ def configure(confirm=None, **kw):
         if isinstance(confirm, int) and not isinstance(confirm, bool) and 0 <= confirm < 1000000:
             confirm = "%06d" % confirm
         if confirm != expected:
-            raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s; the "
-                             "journal keeps the figures, the pool cannot come back). To confirm: "
+            raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s, which the "
+                             "journal keeps as pool_closed; they cannot come back). To confirm: "
                              "service.configure(game=%r, confirm='%s')"
                              % (game, app.config["game"], _money(pool.pool), _money(pool.reserve), game, expected))
     shaker = getattr(app.board, "shaker", None)
@@ -545,12 +553,18 @@ def _clear_code(app, what=""):
     return "%06d" % (_store.crc32(text.encode()) % 1000000)
 
 
+def _counts(reserve, rounds, voids):
+    # the journal entry's text: the reserve is wiped too, and a and b hold only pool and paid
+    return ("reserve %s, " % _money(reserve) if reserve else "") + "rounds %d voids %d" % (rounds, voids)
+
+
 def _wiped(app):
     """(pool cents, paid cents, counts) the records a RAM clear wipes hold: the running controller's, or in
     tilt what the round record on flash holds where it can be read."""
     if not getattr(app, "tilt", None):
         pool, m = _pool(app), app.meters
-        return getattr(pool, "pool", 0), getattr(pool, "paid", 0), "rounds %d voids %d" % (m.rounds, m.voids)
+        return (getattr(pool, "pool", 0), getattr(pool, "paid", 0),
+                _counts(getattr(pool, "reserve", 0), m.rounds, m.voids))
     try:
         rec = app.store.load("round")
         if rec is None:
@@ -558,8 +572,9 @@ def _wiped(app):
         m = _meters.Meters.from_state(rec["m"])
         p = rec.get("pool") or (0, 0, 0, 0, 0)  # Pool.state(): pool, reserve, carry, contributed, paid, ...
         _int_arg("pool", p[0], 0, _meters.MONEY_MAX)
+        _int_arg("reserve", p[1], 0, _meters.MONEY_MAX)
         _int_arg("paid", p[4], 0, 1 << 62)
-        return p[0], p[4], "rounds %d voids %d" % (m.rounds, m.voids)
+        return p[0], p[4], _counts(p[1], m.rounds, m.voids)
     except (_store.Tilt, OSError, ValueError, KeyError, TypeError, IndexError):
         return 0, 0, "round record unreadable"
 

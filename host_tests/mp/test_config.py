@@ -214,6 +214,32 @@ def test_pool_changes_apply_at_once_without_a_live_pool():
         remove_dir(tmp)
 
 
+def test_a_record_saved_by_an_older_firmware_still_loads_and_keeps_paying_the_same():
+    """Before this firmware, jackpot B's five of a kind defaulted to 0 and jackpot C paid its five of a kind
+    from B's key: such a record loads (no tilt), C keeps its amount, and a B table's next change must post
+    the amount BAC-17.9 asks for."""
+    tmp = scratch_dir("cf")
+    try:
+        old = dict(DEFAULTS)
+        del old["fixed_c_five_of_a_kind"]
+        store, journal = setup(tmp)
+        store.save("config", {"v": dict(old, game="baccarat_b", fixed_five_of_a_kind=0), "p": {}})
+        cfg = Config(store, journal)
+        assert cfg["fixed_five_of_a_kind"] == 0 and cfg["fixed_c_five_of_a_kind"] == 0
+        writes = store.writes
+        assert raises(ValueError, cfg.change, 0, seats=6).startswith("fixed_five_of_a_kind: baccarat_b pays")
+        assert store.writes == writes and cfg["seats"] == DEFAULTS["seats"]
+        applied, deferred = cfg.change(0, seats=6, fixed_five_of_a_kind=900000)
+        assert applied == {"seats": 6} and deferred == {"fixed_five_of_a_kind": 900000}  # a live pool (CSP-10.3)
+        store.save("config", {"v": dict(old, game="baccarat_c", fixed_five_of_a_kind=300000), "p": {}})
+        c = Config(store, journal)
+        assert c["fixed_c_five_of_a_kind"] == 300000  # what C paid before, from B's key
+        store.save("config", {"v": dict(old, game="baccarat_b", fixed_five_of_a_kind=300000), "p": {}})
+        assert Config(store, journal)["fixed_c_five_of_a_kind"] == 0  # only a C table carries it over
+    finally:
+        remove_dir(tmp)
+
+
 def test_corrupt_or_invalid_config_record_tilts():
     tmp = scratch_dir("cf")
     try:

@@ -233,11 +233,14 @@ def test_switching_away_from_a_progressive_journals_the_closing_pool():
     app.board.set_seat(1, True)
     app.tick()
     drive(app, "LOCK", "CONFIRM")
+    app.controller.pool.reserve = 700  # as a limit lowered below the pool leaves it (a reserve is wiped too)
+    app.controller.pool.pool -= 700
+    app.controller.save()
     pool = app.controller.pool.pool
     app.config.change(app.controller.round_no, game="fantan")
     app.config_changed({"game": "fantan"})
     closed = [r for r in app.journal.records(5) if r[2] == "pool_closed"]
-    assert closed and closed[0][3:6] == (pool, 500, "caribbean_stud")
+    assert closed and closed[0][3:6] == (pool, 700, "caribbean_stud")
     assert app.controller.game == "fantan" and app.controller.round_no == 2
     cleanup()
 

@@ -423,6 +423,33 @@ def test_a_game_change_that_closes_a_live_jackpot_needs_its_code():
         done()
 
 
+def test_status_asks_for_a_posted_amount_and_the_reserve_is_never_lost_from_the_record():
+    """A configuration an older firmware saved may lack a fixed award's amount (BAC-17.9): status() says
+    what to configure. A reserve (a limit lowered below the pool leaves one) shows in the RAM clear's
+    offer and journal entry, and a move to it reads as money."""
+    try:
+        app = new_app("baccarat_b")
+        app.config.values["fixed_five_of_a_kind"] = 0  # as loaded from such a record
+        rep = service.status()
+        assert rep.data["attention"].startswith("fixed_five_of_a_kind: baccarat_b pays"), rep.data
+        assert "configure needed: fixed_five_of_a_kind" in repr(rep)
+        app.config.values["fixed_five_of_a_kind"] = 900000
+        assert "attention" not in service.status().data
+        p = app.controller.pool
+        p.pool, p.reserve = p.pool - 3400, 3400  # still balanced: pool + reserve + paid = seeded + contributed
+        assert service.meters().data["balanced"] is True
+        offer = repr(service.ram_clear())
+        assert "reserve 34.00" in offer, offer
+        service.ram_clear(service.ram_clear().data["code"])
+        cleared = [r for r in app.journal.records(5) if r[2] == "ram_clear"][-1]
+        assert "reserve 34.00" in cleared[5], cleared
+        app.journal.append("pool_to_reserve", 2, 1075000, 1075000, "limit 25000000")
+        line = repr(service.journal(1)).split("\n")[-1]
+        assert "pool_to_reserve moved 10750.00 reserve 10750.00" in line, line
+    finally:
+        done()
+
+
 def test_tilt_on_a_corrupt_record_then_ram_clear_recovers():
     try:
         app = new_app("caribbean_stud")

@@ -425,10 +425,11 @@ class ProgressiveController(Controller):
 
     def moved_to_reserve(self, cents):
         """A limit lowered below the pool: the excess went to the reserve, which funds the restarts
-        (tablectl.rules.pool); journalled with the reserve after it, then saved."""
+        (tablectl.rules.pool); saved, then journalled with the reserve after it (a cut between the two
+        leaves the move done and journalled never twice, as every state change here)."""
+        self.save()
         self.app.journal.append("pool_to_reserve", self.round_no, cents, self.pool.reserve,
                                 "limit %d" % self.pool.limit)
-        self.save()
 
     def result_text(self, awards):
         """A round in the history: '-' without a hit, else seat and class initials (S3RF = royal flush)."""
