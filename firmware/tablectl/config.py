@@ -189,7 +189,7 @@ class Config:
                     v = dict(v, fixed_c_five_of_a_kind=v.get("fixed_five_of_a_kind", 0))
                 self.values = validate(v, False)
                 self.pending = dict(rec.get("p", {}))
-                validate(self._merged(self.pending), False)
+                validate(_overlay(self.values, self.pending), False)
                 for key in self.pending:
                     if key not in POOL_KEYS:
                         raise ValueError("%s: not a pool parameter" % key)
@@ -205,10 +205,14 @@ class Config:
     def get(self, key, default=None):
         return self.values.get(key, default)
 
-    def _merged(self, extra):
-        m = dict(self.values)
-        m.update(extra)
-        return m
+    def attention(self):
+        """'' or why the configuration, once the pending changes apply, breaks a rule a record saved by
+        an older firmware could load past (a fixed award with no posted amount): what to configure."""
+        try:
+            validate(_overlay(self.values, self.pending))
+        except ValueError as e:
+            return str(e)
+        return ""
 
     def _save(self, values, pending):
         if self.store is not None:

@@ -45,7 +45,6 @@ from tablectl import meters as _meters
 from tablectl.hw.clock import ticks_diff, ticks_ms
 from tablectl.meters import money as _money
 from tablectl import store as _store
-from tablectl import config as _config
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
@@ -131,11 +130,10 @@ def status():
     if getattr(app, "config_lost", False):
         lines.append(_LOST)
     elif not getattr(app, "tilt", None):
-        try:  # a configuration saved by an older firmware may lack an amount the game must post
-            _config.validate(_config._overlay(app.config.values, app.config.pending))
-        except ValueError as e:
-            data["attention"] = str(e)
-            lines.append("configure needed: %s" % e)
+        why = app.config.attention()
+        if why:
+            data["attention"] = why
+            lines.append("configure needed: %s" % why)
     for key in sorted(details):
         value = details[key]
         if key in data or value == "":
@@ -285,9 +283,7 @@ def configure(confirm=None, **kw):
     game = kw.get("game", app.config["game"])
     if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
         expected = _clear_code(app, "game " + str(game))
-        if isinstance(confirm, int) and not isinstance(confirm, bool) and 0 <= confirm < 1000000:
-            confirm = "%06d" % confirm
-        if confirm != expected:
+        if not _confirmed(confirm, expected):
             raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s, which the "
                              "journal keeps as pool_closed; they cannot come back). To confirm: "
                              "service.configure(game=%r, confirm='%s')"
@@ -558,6 +554,13 @@ def _counts(reserve, rounds, voids):
     return ("reserve %s, " % _money(reserve) if reserve else "") + "rounds %d voids %d" % (rounds, voids)
 
 
+def _confirmed(given, expected):
+    """`given` is the 6-digit code, as text or as the int it reads as (30964 for '030964')."""
+    if isinstance(given, int) and not isinstance(given, bool) and 0 <= given < 1000000:
+        given = "%06d" % given
+    return given == expected
+
+
 def _wiped(app):
     """(pool cents, paid cents, counts) the records a RAM clear wipes hold: the running controller's, or in
     tilt what the round record on flash holds where it can be read."""
@@ -598,9 +601,7 @@ def ram_clear(code=None):
         held = ("pool %s paid %s, " % (_money(pool_cents), _money(paid))) if pool_cents or paid else ""
         lines.append("The records hold: %s%s. To confirm: service.ram_clear('%s')" % (held, counts, expected))
         return Report("ram_clear", lines, {"code": expected})
-    if isinstance(code, int) and not isinstance(code, bool) and 0 <= code < 1000000:
-        code = "%06d" % code  # ram_clear(30964) for the code '030964'
-    if code != expected:
+    if not _confirmed(code, expected):
         raise ValueError("wrong confirmation code: call ram_clear() for the current one")
     round_no = _round_no(app)
     app.journal.append("ram_clear", round_no, pool_cents, paid, counts)

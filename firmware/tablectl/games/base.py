@@ -20,7 +20,6 @@ no journal entry, no output). A state change is saved as one record ('round'), t
 shown, so after a power cut the controller resumes from the last saved state.
 """
 from tablectl.hw.lamps import WIN
-from tablectl.meters import money  # noqa: F401  (the controllers' one money format)
 
 DIGITS = "0123456789"
 RECORD = "round"

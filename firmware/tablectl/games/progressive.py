@@ -27,7 +27,8 @@ is refused when entered. Every display line fits 16 columns; refusals name the k
 A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
 the locked bets for the next round without contributing again.
 """
-from tablectl.games.base import Controller, money
+from tablectl.games.base import Controller
+from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import hands
 from tablectl.rules import awards as _awards
