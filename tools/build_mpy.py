@@ -45,6 +45,12 @@ def sources(board):
                     yield src, src.relative_to(base)
 
 
+def module_name(rel):
+    """The dotted name a module is imported by, from its path: tablectl/games/base.py -> tablectl.games.base."""
+    parts = rel.with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def crc_file(path):
     return binascii.crc32(path.read_bytes()) & 0xFFFFFFFF
 
@@ -61,8 +67,9 @@ def build(board, out):
         dest.parent.mkdir(parents=True, exist_ok=True)
         if src.suffix == ".py" and rel.name not in KEEP_SOURCE and len(rel.parts) >= 1:
             dest = dest.with_suffix(".mpy")
-            # -s sets the name in tracebacks to the board path, not this machine's
-            subprocess.run([tool, "-s", str(rel), "-o", str(dest), str(src)], check=True)
+            # -s: tracebacks name the module as it is imported (tablectl.games.base), a string the
+            # import already interns: the board path would be one more qstr per module in the heap
+            subprocess.run([tool, "-s", module_name(rel), "-o", str(dest), str(src)], check=True)
         else:
             shutil.copyfile(src, dest)
         manifest[dest.relative_to(out).as_posix()] = crc_file(dest)

@@ -1,8 +1,9 @@
 """Put the firmware on a board: build it with mpy-cross (tools/build_mpy.py), then copy it with the real mpremote.
 
     make deploy BOARD=pico PORT=/dev/ttyACM0
+    make deploy BOARD=pico PORT=/dev/ttyACM0 ROMFS=1          (the code as a ROMFS image: a 64 KB heap)
     python tools/deploy.py --board pico --port /dev/ttyACM0 [--out build/deploy/pico] [--timeout 15] [--no-reset]
-                           [--no-aiorepl]
+                           [--no-aiorepl] [--romfs]
 
 Steps: refuse a BOARD that has no folder under boards/ and a PORT that does not answer (one line on
 stderr, exit 2); build build/deploy/BOARD (firmware/ + boards/BOARD/ as .mpy, plus fwmanifest.json with
@@ -22,14 +23,31 @@ mpremote's Ctrl-C stops the controller, which then holds its armed watchdog from
 let the watchdog reset the board partway through the copy. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
+
+--romfs (ROMFS=1), for a MicroPython built with a ROMFS partition (MicroPython 1.25+: rp2 with
+MICROPY_HW_ROMFS_BYTES, esp32 with a romfs partition): every file but main.py/boot.py goes into a ROMFS
+image (BUILD.romfs, mpremote's builder), which the board runs in place from flash, so the code takes no
+heap for its bytecode and strings (the firmware's long session then fits a 64 KB heap; make bench).
+A board without a partition, or one too small, is refused before anything changes. The running
+firmware must not execute from the partition while it is rewritten: deploy first creates the file
+`deploying` and resets the board, whose main.py then stays at the REPL without starting the
+controller; then `mpremote romfs deploy` writes the image, the stale code files go (any copy of the
+firmware's code on the filesystem would be imported before /rom's), main.py and the manifest (marked
+"romfs": "/rom", where selftest() then checks the files) are copied, `deploying` is removed, and the
+board is reset into the new firmware.
 """
 import argparse
 import ast
+import contextlib
 import inspect
+import io
+import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import build_mpy  # noqa: E402
@@ -39,6 +57,10 @@ sys.path.append(str(ROOT / "firmware"))
 from tablectl import service as fwservice  # noqa: E402  (selftest's own rules for stale code files)
 
 PROBE = "import sys; print('deploy-probe', sys.implementation.name)"
+ROMFS_PROBE = ("import vfs\nn = vfs.rom_ioctl(1) if hasattr(vfs, 'rom_ioctl') else 0\n"
+               "d = vfs.rom_ioctl(2, 0) if n > 0 else -1\nprint('romfs-size', len(d) if not isinstance(d, int) else 0)")
+ROM = "/rom"  # where MicroPython mounts the ROMFS image
+DEPLOYING = "deploying"  # main.py does not start the controller while this file exists (a ROMFS deploy)
 
 
 class DeployError(Exception):
@@ -102,10 +124,11 @@ def existing_folders(port, wanted, timeout):
     return {line.split(" ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("have ")}
 
 
-def stale_on_board(port, listed, timeout):
+def stale_on_board(port, listed, timeout, rom=False):
     """The board's code files that the firmware of `listed` (the new manifest's files) would not
     certify: (unlisted, shadows), by the rules of the firmware's selftest(), whose folder walk runs on
-    the board from its own source (the board may hold an older firmware, or none)."""
+    the board from its own source (the board may hold an older firmware, or none). rom: the firmware
+    goes into ROMFS, so every copy of it on the filesystem is stale too."""
     deep, shallow = fwservice._code_places(listed)
     code = "%s\nprint('code-files', repr(_code_files('', %r, %r)))" % (
         inspect.getsource(fwservice._code_files), deep, shallow)
@@ -113,7 +136,7 @@ def stale_on_board(port, listed, timeout):
     found = [line for line in proc.stdout.splitlines() if line.startswith("code-files ")]
     if proc.returncode != 0 or not found:
         raise DeployError("cannot list the code files on %s: %s" % (port, last_line(proc)))
-    return fwservice._stale_files(listed, ast.literal_eval(found[0].split(" ", 1)[1]))
+    return fwservice._stale_files(listed, ast.literal_eval(found[0].split(" ", 1)[1]), rom)
 
 
 def copy_commands(out, files, have=(), remove=()):
@@ -131,13 +154,63 @@ def copy_commands(out, files, have=(), remove=()):
     return ["resume"] + args[1:]
 
 
-def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
+def romfs_size(port, timeout):
+    """The size of the board's first ROMFS partition; DeployError if it has none."""
+    proc = run_mpremote(port, ["resume", "exec", ROMFS_PROBE], timeout)
+    found = [line for line in proc.stdout.splitlines() if line.startswith("romfs-size ")]
+    if proc.returncode != 0 or not found:
+        raise DeployError("cannot ask %s for its ROMFS partition: %s" % (port, last_line(proc)))
+    size = int(found[0].split()[1])
+    if size <= 0:
+        raise DeployError("the MicroPython on %s has no ROMFS partition: deploy without ROMFS=1, or put a "
+                          "MicroPython built with one on the board (README: Flashing a board)" % port)
+    return size
+
+
+def romfs_image(out, manifest):
+    """out/../BOARD.romfs: every built file but those a board runs from its filesystem; the manifest is
+    marked with the folder selftest() finds them in. Returns (image path, its size)."""
+    from mpremote.romfs import make_romfs
+    stage = out.with_name(out.name + ".romfs.d")
+    if stage.exists():
+        shutil.rmtree(stage)
+    for f in manifest:
+        if f not in fwservice.ON_FILESYSTEM:
+            (stage / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(out / f, stage / f)
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints the image's tree
+        image = make_romfs(str(stage), mpy_cross=False)
+    shutil.rmtree(stage)
+    path = out.with_name(out.name + ".romfs")
+    path.write_bytes(image)
+    data = json.loads((out / build_mpy.FWMANIFEST).read_text())
+    data["romfs"] = ROM
+    (out / build_mpy.FWMANIFEST).write_text(json.dumps(data, sort_keys=True))
+    return path, len(image)
+
+
+def wait_for_board(port, timeout):
+    """After a reset: the port back (a USB board re-enumerates) and its REPL answering."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            time.sleep(1)
+            return probe(port, timeout)
+        except DeployError:
+            if time.monotonic() > deadline:
+                raise
+
+
+def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=False):
     if board not in boards():
         raise DeployError("no board %r (boards: %s)" % (board, ", ".join(boards())))
     probe(port, timeout)
+    partition = romfs_size(port, timeout) if romfs else 0
     # not build/BOARD: `make sim` runs from build/sim, which must not be rebuilt under a running simulator
     out = pathlib.Path(out) if out else ROOT / "build" / "deploy" / board
     out, manifest = build_mpy.build(board, out)
+    if romfs:
+        return deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
     files = sorted(manifest) + [build_mpy.FWMANIFEST]
     # generous: a pty or USB serial moves about 10 KB/s through the raw REPL
     budget = timeout + 2 * len(files) + sum((out / f).stat().st_size for f in files) // 2000
@@ -154,6 +227,43 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True):
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
     return files, removed, warnings
+
+
+def deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl):
+    """The ROMFS deploy (module docstring): the image into the partition, main.py and the manifest onto
+    the filesystem, with the controller kept from running out of the partition meanwhile."""
+    image, size = romfs_image(out, manifest)
+    if size > partition:
+        raise DeployError("the image (%d bytes) is larger than the board's ROMFS partition (%d bytes)"
+                          % (size, partition))
+    on_board = board != "sim"  # a simulator runs the firmware it started with, from its build folder
+    if on_board:
+        proc = run_mpremote(port, ["resume", "fs", "touch", ":" + DEPLOYING, "+", "reset"], timeout)
+        if proc.returncode != 0:
+            raise DeployError("cannot stop the controller on %s: %s" % (port, last_line(proc)))
+        wait_for_board(port, timeout)
+    fs_files = sorted(f for f in manifest if f in fwservice.ON_FILESYSTEM) + [build_mpy.FWMANIFEST]
+    # a folder named like a firmware package hides /rom's package from the import, even empty: each goes
+    # whole (a deploy without ROMFS put the firmware's code there); then the stale files elsewhere
+    packages = sorted(existing_folders(port, fwservice._code_places(manifest)[0], timeout))
+    unlisted, shadows = stale_on_board(port, manifest, timeout, rom=True)
+    files = sorted(f for f in unlisted + shadows if f[:max(f.find("/"), 0)] not in packages)
+    args = ["resume", "romfs", "deploy", str(image)]
+    for d in packages:
+        args += ["+", "fs", "rm", "-r", ":" + d]
+    args += ["+"] + copy_commands(out, fs_files, (), files)[1:]
+    args += ["+", "fs", "rm", ":" + DEPLOYING] if on_board else []
+    removed = [d + "/" for d in packages] + files
+    proc = run_mpremote(port, args, timeout + 2 * len(removed) + size // 2000)
+    if proc.returncode != 0 or "ROMFS image deployed" not in proc.stdout:
+        raise DeployError("ROMFS deploy to %s failed: %s" % (port, last_line(proc)))
+    warnings = []
+    if on_board:
+        if aiorepl:
+            warnings += install_aiorepl(port, timeout)
+        if reset:
+            run_mpremote(port, ["reset"], timeout)  # the board mounts the new image and boots from it
+    return [image.name] + fs_files, removed, warnings
 
 
 def install_aiorepl(port, timeout):
@@ -178,10 +288,11 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=15, help="seconds the port has to answer")
     ap.add_argument("--no-reset", action="store_true", help="leave the board in the REPL after copying")
     ap.add_argument("--no-aiorepl", action="store_true", help="do not `mip install aiorepl` (needs a network)")
+    ap.add_argument("--romfs", action="store_true", help="the code as a ROMFS image (a MicroPython with a ROMFS partition)")
     args = ap.parse_args(argv)
     try:
         files, removed, warnings = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset,
-                                          not args.no_aiorepl)
+                                          not args.no_aiorepl, args.romfs)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2

@@ -48,6 +48,9 @@ from tablectl import store as _store
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
+# Deployed as a ROMFS image (make deploy ROMFS=1), the firmware's files are in the image, mounted at the
+# manifest's "romfs" folder, but for these: a board runs main.py and boot.py from its filesystem.
+ON_FILESYSTEM = ("main.py", "boot.py")
 FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
 LAMP_STEP_MS = 500  # lamp_test(step_ms) at most: 120 lamps then take a minute, not twenty
 DISPLAY_STEP_MS = 2000
@@ -478,13 +481,17 @@ def _code_places(listed):
     return deep, shallow
 
 
-def _stale_files(listed, present):
+def _stale_files(listed, present, rom=False):
     """(unlisted, shadows): the code files in the firmware's folders that the manifest does not list,
-    and the X.py beside a listed X.mpy (the import takes X.py first); each sorted, each file once."""
+    and the X.py beside a listed X.mpy (the import takes X.py first); each sorted, each file once.
+    With the firmware in ROMFS (rom), a listed file found on the filesystem is a shadow too: the import
+    looks in the working folder before /rom."""
     deep = _code_places(listed)[0]
     unlisted, shadows = [], []
     for path in sorted(present):
         if path in listed:
+            if rom and path not in ON_FILESYSTEM:
+                shadows.append(path)
             continue
         if path.endswith(".py") and path[:-3] + ".mpy" in listed:
             shadows.append(path)
@@ -495,7 +502,8 @@ def _stale_files(listed, present):
 
 def selftest(root=None):
     """CRC-32 of every firmware file against the manifest written at deploy, and no other code where
-    the firmware lives: an unlisted module or a .py shadowing a listed .mpy fails it too."""
+    the firmware lives: an unlisted module or a .py shadowing a listed .mpy fails it too. A firmware
+    deployed as a ROMFS image is checked in the image (the manifest's "romfs" folder, /rom)."""
     if root is None:
         root = _manifest_root()
     elif not isinstance(root, str):
@@ -511,6 +519,9 @@ def selftest(root=None):
     files = manifest.get("files") if isinstance(manifest, dict) else None
     if not isinstance(files, dict) or not files:
         raise ValueError("%s lists no files" % MANIFEST)
+    rom = manifest.get("romfs")
+    if rom is not None and not isinstance(rom, str):
+        raise ValueError("%s: romfs must name the folder the image is mounted at" % MANIFEST)
     bad, missing = [], []
     try:
         app = _app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
@@ -518,7 +529,7 @@ def selftest(root=None):
         app = None
     for path in sorted(files):
         _feed(app)
-        full = _store.join(root, path)
+        full = _store.join(rom if rom and path not in ON_FILESYSTEM else root, path)
         try:
             crc = _crc_file(full)
         except OSError:
@@ -527,17 +538,42 @@ def selftest(root=None):
         if crc != files[path]:
             bad.append(path)
     deep, shallow = _code_places(files)
-    unlisted, shadows = _stale_files(files, _code_files(root, deep, shallow))
+    unlisted, shadows = _stale_files(files, _code_files(root, deep, shallow), bool(rom))
+    if rom:
+        unlisted, shadows = _hidden_packages(root, deep, unlisted, shadows)
     ok = not (bad or missing or unlisted or shadows)
-    lines = ["%d files checked against %s (board %s): %s" % (len(files), MANIFEST, manifest.get("board"),
-                                                              "all OK" if ok else "FAILED")]
+    where = "board %s%s" % (manifest.get("board"), ", ROMFS at " + rom if rom else "")
+    lines = ["%d files checked against %s (%s): %s" % (len(files), MANIFEST, where, "all OK" if ok else "FAILED")]
     lines += ["CRC mismatch: " + p for p in bad] + ["missing: " + p for p in missing]
     lines += ["unlisted: " + p for p in unlisted]
-    lines += ["shadows: %s (imported instead of %smpy)" % (p, p[:-2]) for p in shadows]
+    lines += ["shadows: %s (imported instead of %s)" % (p, _shadowed(p, rom)) for p in shadows]
     if unlisted or shadows:
         lines.append("not the certified file set: make deploy removes them")
-    return Report("selftest", lines, {"ok": ok, "checked": len(files), "bad": bad, "missing": missing,
-                                      "unlisted": unlisted, "shadows": shadows})
+    data = {"ok": ok, "checked": len(files), "bad": bad, "missing": missing, "unlisted": unlisted,
+            "shadows": shadows}
+    if rom:
+        data["romfs"] = rom
+    return Report("selftest", lines, data)
+
+
+def _hidden_packages(root, deep, unlisted, shadows):
+    """(unlisted, shadows) with the firmware in ROMFS: a folder on the filesystem named like one of its
+    packages hides /rom's package from the import, even empty, so the folder is the shadow ('tablectl/')
+    and what it holds goes with it."""
+    hidden = [d for d in deep if _store.exists(_store.join(root, d))]
+
+    def outside(p):
+        return p[:max(p.find("/"), 0)] not in hidden
+
+    return [p for p in unlisted if outside(p)], [d + "/" for d in hidden] + [p for p in shadows if outside(p)]
+
+
+def _shadowed(path, rom):
+    """The certified file that `path`, on the filesystem, is imported instead of."""
+    if path.endswith("/"):
+        return _store.join(rom, path)
+    mpy = path if path.endswith(".mpy") else path[:-3] + ".mpy"
+    return _store.join(rom, mpy) if rom else mpy
 
 
 def _clear_code(app, what=""):

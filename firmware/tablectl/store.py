@@ -20,12 +20,33 @@ Money and counters in records are plain ints (JSON), never floats.
 """
 import json
 import os
+import sys
 
 try:
     from binascii import crc32 as _crc32
 except ImportError:  # some ports build binascii without crc32
     _crc32 = None
 
+# On MicroPython a save never holds a record's text whole: after hours of play a 64 KB heap may have no
+# free block that long. json.dump hands the text out in small pieces, to _Crc and then straight into the
+# file (its stream takes them as bytes): the file is written once, front to back, as before, since on
+# LittleFS going back to patch the header would copy a flash block (three erases a save instead of one).
+# CPython's json.dump writes str, which a binary file refuses: there the text is built once.
+_MICROPYTHON = sys.implementation.name == "micropython"
+if _MICROPYTHON:
+    import io
+
+    class _Crc(io.IOBase):
+        """The CRC-32 of what json.dump writes into it."""
+
+        def __init__(self, crc):
+            self.crc = crc
+
+        def write(self, data):
+            self.crc = crc32(data, self.crc)
+            return len(data)
+
+_HEX = b"0123456789abcdefABCDEF"
 _TABLE = None
 
 
@@ -119,26 +140,26 @@ def encode(name, seq, obj):
 
 
 def decode(name, raw):
-    """(seq, dict) from the bytes of a record file; ValueError saying what is wrong."""
-    try:
-        text = raw.decode()
-    except Exception:
-        raise ValueError("not text")
-    if not text.endswith("\n"):
+    """(seq, dict) from the bytes of a record file; ValueError saying what is wrong. The bytes are checked
+    and parsed where they lie (through a memoryview): the file's bytes are the one copy of the record's
+    text a load makes (on a long-fragmented heap, each more would need another block that long)."""
+    if raw[-1:] != b"\n":
         raise ValueError("truncated")
-    parts = text[:-1].split(" ", 2)
-    if len(parts) != 3 or not parts[0].isdigit() or len(parts[1]) != 8:
+    a = raw.find(b" ")
+    b = a + 9  # "<seq> <crc32 as 8 hex digits> "
+    if a < 1 or raw[b:b + 1] != b" " or not raw[:a].isdigit():
         raise ValueError("bad header")
-    seq = int(parts[0])
-    try:
-        crc = int(parts[1], 16)
-    except ValueError:
-        raise ValueError("bad header")
-    if crc32(("%s %d %s" % (name, seq, parts[2])).encode()) != crc:
+    for c in raw[a + 1:b]:  # int() would let spaces and a sign through
+        if c not in _HEX:
+            raise ValueError("bad header")
+    seq = int(raw[:a])
+    crc = int(raw[a + 1:b], 16)
+    body = memoryview(raw)[b + 1:-1]
+    if crc32(body, crc32(("%s %d " % (name, seq)).encode())) != crc:
         raise ValueError("bad CRC")
     try:
-        obj = json.loads(parts[2])
-    except ValueError:
+        obj = json.loads(body if _MICROPYTHON else bytes(body))  # CPython's json does not read a memoryview
+    except ValueError:  # invalid UTF-8 too
         raise ValueError("bad JSON")
     if not isinstance(obj, dict):
         raise ValueError("not an object")
@@ -202,13 +223,21 @@ class Store:
             found = self._read(name)[0]
             seq = max([s for s, _ in found]) if found else 0
         seq += 1
-        header, body = _encoded(name, seq, obj)
         tmp = self._path(name, ".tmp")
         target = self._path(name, "." + str(seq & 1))
-        with open(tmp, "wb") as f:  # in pieces: header + body joined would be one more copy
-            f.write(header)
-            f.write(body)
-            f.write(b"\n")
+        if _MICROPYTHON:
+            crc = _Crc(crc32(("%s %d " % (name, seq)).encode()))
+            json.dump(obj, crc)  # a first pass for the CRC, which the header carries
+            with open(tmp, "wb") as f:
+                f.write("%d %08x " % (seq, crc.crc))
+                json.dump(obj, f)
+                f.write(b"\n")
+        else:
+            header, body = _encoded(name, seq, obj)
+            with open(tmp, "wb") as f:  # in pieces: header + body joined would be one more copy
+                f.write(header)
+                f.write(body)
+                f.write(b"\n")
         try:
             os.rename(tmp, target)  # LittleFS replaces the older generation in one atomic commit
         except OSError:

@@ -1,16 +1,24 @@
-"""Every controller runs a long session (200 rounds, the bench's) from the .mpy files of build/sim on the unix
-port within a fixed heap: the footprint the firmware has reached must not grow back unnoticed (issue 5).
+"""Every controller runs a long session (200 rounds, the bench's) from the .mpy files of build/sim within a
+fixed heap (issue 5), on two ports.
+
+On a board: the 32-bit unix port with a ROMFS partition (tools/romfs_port), the .mpy files in a ROMFS
+image run in place, as a board with ROMFS runs them from flash. This is issue 5's target: a 64 KB heap,
+and a 60 KB one, so that the firmware keeps a sixteenth of it spare.
+
+On the 64-bit unix port from PyPI, the .mpy files loaded from the filesystem into the heap: the
+footprint the firmware has reached there must not grow back unnoticed.
 
 The session is tools/bench/firmware.py's (sic bo/fish-prawn-crab: shake, bell, three dice, result, confirm;
 fan-tan: count, result, confirm; progressive: seat sensors, lock, a hit every 10th round paid in order;
 a void every 7th round); inside MicroPython it checks every round ends back at the idle state and the
 pool stays balanced (pool + reserve + paid == seeded + contributed), else it fails.
-HEAP_K is the smallest heap each session completed in (`make bench`, 4 KB steps) plus about 12 KB of
-margin (where the heap fragments depends a little on path lengths and timings). The target is 64 KB,
-which the firmware does not reach yet on the 64-bit unix port (see the bench's figures).
+HEAP_K is the smallest heap each session completed in there (`make bench`, 4 KB steps) plus about 12 KB of
+margin (where the heap fragments depends a little on path lengths and timings).
 """
 import importlib.util
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -31,6 +39,26 @@ def work(tmp_path_factory):
     folder = tmp_path_factory.mktemp("long_session")
     fwbench.prepare(folder)
     return folder
+
+
+@pytest.fixture(scope="module")
+def board_work(work):
+    """`work` with the ROMFS image of build/sim, and the 32-bit ROMFS port built (make rom32)."""
+    subprocess.run([sys.executable, str(mpy.ROOT / "tools" / "romfs_port" / "build.py")], check=True)
+    fwbench.prepare_rom(pathlib.Path(work))
+    return work
+
+
+@pytest.mark.parametrize("heap_k", [64, 60])
+@pytest.mark.parametrize("game", fwbench.GAMES)
+def test_long_session_on_a_board_within_64k(game, heap_k, board_work):
+    fig = fwbench.run_session(game, heap_k, pathlib.Path(board_work), ROUNDS, port="rom32")
+    assert fig is not None, "%s: %d rounds did not complete in a %d KB heap on the 32-bit ROMFS port" % (
+        game, ROUNDS, heap_k)
+    assert fig["rom"] == 1  # the firmware ran from the ROMFS image, not from a folder of this machine
+    assert fig["rounds"] == ROUNDS
+    assert fig["writes"] >= 2 * ROUNDS and fig["journal"] >= 2 * ROUNDS
+    assert fig["heap_used"] < heap_k * 1024
 
 
 def test_every_controller_of_the_bench_has_a_heap_budget():

@@ -3,6 +3,7 @@ mid-round and pool changes held until the next hit (CSP-10.3), output tests, sel
 # mp-heap: 272K
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
+import json
 import os
 
 import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
@@ -346,6 +347,57 @@ def test_stale_files_where_the_firmware_lives():
     # main.mpy beside the listed main.py: the import takes main.py, and main.py runs by name; a root file
     assert unlisted == ["tablectl/gone/x.mpy", "tablectl/hw/old.py"], unlisted
     assert fwservice._stale_files(listed, list(listed)) == ([], [])
+
+
+def test_selftest_of_a_firmware_deployed_in_romfs():
+    """make deploy ROMFS=1: the manifest names the image's folder; every file but main.py is checked there,
+    and the firmware's code left on the filesystem shadows the image's (the import looks there first)."""
+    gc.collect()
+    rom = scratch_dir("rom")
+    os.rmdir(rom)
+    root = scratch_dir("fs")
+    try:
+        copy_tree(built_root(), rom)  # the image's content: every file of the build ...
+        for name in ("main.py", "fwmanifest.json"):  # ... but these, which stay on the filesystem
+            with open(rom + "/" + name, "rb") as f:
+                write(root + "/" + name, f.read())
+            os.remove(rom + "/" + name)
+        with open(root + "/fwmanifest.json") as f:
+            manifest = json.load(f)
+        manifest["romfs"] = rom
+        write(root + "/fwmanifest.json", json.dumps(manifest).encode())
+        rep = service.selftest(root)
+        assert rep.data["ok"] is True and rep.data["romfs"] == rom, repr(rep)
+        assert "ROMFS at " + rom in repr(rep)
+        os.mkdir(root + "/tablectl")
+        write(root + "/tablectl/app.mpy", b"M\x06 an older copy")
+        write(root + "/board.py", b"print('debug')\n")
+        rep = service.selftest(root)
+        assert rep.data["shadows"] == ["tablectl/", "board.py"] and rep.data["ok"] is False, repr(rep)
+        assert "shadows: tablectl/ (imported instead of %s/tablectl/)" % rom in repr(rep)
+        assert "shadows: board.py (imported instead of %s/board.mpy)" % rom in repr(rep)
+        os.remove(root + "/tablectl/app.mpy")
+        rep = service.selftest(root)  # empty, the folder still hides the image's package
+        assert rep.data["shadows"] == ["tablectl/", "board.py"] and rep.data["unlisted"] == [], repr(rep)
+        os.rmdir(root + "/tablectl")
+        os.remove(root + "/board.py")
+        write(rom + "/tablectl/app.mpy", b"M\x06 damaged")
+        rep = service.selftest(root)
+        assert rep.data["bad"] == ["tablectl/app.mpy"] and rep.data["shadows"] == [], repr(rep)
+        manifest["romfs"] = 1
+        write(root + "/fwmanifest.json", json.dumps(manifest).encode())
+        assert "romfs must name" in raises(ValueError, service.selftest, root)
+    finally:
+        remove_dir(rom)
+        remove_dir(root)
+
+
+def test_stale_files_with_the_firmware_in_romfs():
+    listed = {"main.py": 0, "board.mpy": 0, "pins.csv": 0, "tablectl/app.mpy": 0}
+    present = ["main.py", "board.mpy", "tablectl/app.mpy", "tablectl/app.py", "tablectl/old.mpy"]
+    assert fwservice._stale_files(listed, present, rom=True) == (
+        ["tablectl/old.mpy"], ["board.mpy", "tablectl/app.mpy", "tablectl/app.py"])
+    assert fwservice._stale_files(listed, ["main.py"], rom=True) == ([], [])
 
 
 def test_code_files_walks_the_firmware_folders_only():

@@ -1,4 +1,5 @@
 """tablectl.store on a plain folder (CPython and the unix port): generations, CRC, newest valid wins, Tilt."""
+# mp-heap: 76K
 import os
 
 from ramblockdev import remove_dir, scratch_dir
@@ -60,6 +61,46 @@ def test_generations_alternate_and_newest_wins():
         assert s.writes == 5 and s2.writes == 1
     finally:
         remove_dir(root)
+
+
+def test_a_saved_file_is_byte_for_byte_encode():
+    # On MicroPython a save runs json.dump twice, for the CRC and into the file, never holding the text
+    # whole; the bytes must be exactly the format's: short and long records, text beyond ASCII
+    root = scratch_dir()
+    try:
+        s = Store(root)
+        records = [{}, {"p": 1}, {"t": "x" * 1000, "n": [1, [2, [3]]], "b": False},
+                   {"label": "\u838a \u9592 \u2265", "none": None}]
+        for i, rec in enumerate(records):
+            seq = s.save("rec", rec)
+            assert seq == i + 1
+            assert read("%s/rec.%d" % (root, seq & 1)) == store.encode("rec", seq, rec)
+            assert Store(root).load("rec") == rec
+    finally:
+        remove_dir(root)
+
+
+def test_decode_says_what_is_wrong_with_a_copy():
+    good = store.encode("pool", 12, {"p": 5})
+    assert store.decode("pool", good) == (12, {"p": 5})
+    cases = [
+        (good[:-1], "truncated"),
+        (b"", "truncated"),
+        (b"12x " + good[3:], "bad header"),  # the sequence number is not digits
+        (b" " + good, "bad header"),
+        (good[:3] + b"0000zzzz" + good[11:], "bad header"),  # the CRC is not hex
+        (good[:3] + b"0000abc " + good[11:], "bad header"),  # the CRC is 7 digits
+        (good.replace(b'"p"', b'"q"'), "bad CRC"),
+        (store.encode("pool", 12, {"p": 5})[:-2] + b",\n", "bad CRC"),
+        (store.encode("other", 12, {"p": 5}), "bad CRC"),  # the name is under the CRC
+    ]
+    for raw, why in cases:
+        assert raises(ValueError, store.decode, "pool", raw) == why, (raw, why)
+    # a valid CRC over text that is not a JSON object: only a faulty writer makes these
+    header = ("3 %08x " % store.crc32(b"pool 3 [1, 2]")).encode()
+    assert raises(ValueError, store.decode, "pool", header + b"[1, 2]\n") == "not an object"
+    header = ("3 %08x " % store.crc32(b"pool 3 {\"a\": ")).encode()
+    assert raises(ValueError, store.decode, "pool", header + b"{\"a\": \n") == "bad JSON"
 
 
 def corrupt(path):

@@ -126,3 +126,109 @@ def test_every_board_has_a_freeze_manifest_naming_real_files():
             assert "aiorepl" in required and "neopixel" in required, "%s: %s" % (path, required)
         for p in frozen:
             assert p.exists(), "%s freezes %s, which does not exist" % (path, p)
+
+
+def run_mpremote(port, *args):
+    proc = subprocess.run([str(pathlib.Path(sys.executable).parent / "mpremote"), "connect", port] + list(args),
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def rom32():
+    subprocess.run([sys.executable, str(ROOT / "tools" / "romfs_port" / "build.py")], check=True)
+    return str(pathlib.Path(sys.executable).parent / "micropython-rom32")
+
+
+def test_romfs_deploy_puts_the_code_in_the_partition_and_selftest_checks_it_there(tmp_path):
+    """ROMFS=1 into a board whose MicroPython has a ROMFS partition (the 32-bit ROMFS port; its REPL is the
+    sim board's): the image in the partition, main.py and the manifest on the filesystem, the firmware's
+    code that was on the filesystem removed (it would be imported before /rom's); the next boot runs
+    from /rom and the firmware's selftest, run there, passes."""
+    exe = rom32()
+    partition = tmp_path / "partition"
+    partition.write_bytes(b"\xff" * (256 * 1024))
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    out = tmp_path / "build"
+    import mpy
+    with mpy.repl_on_pty(exe, {"MICROPY_ROMFS": str(partition)}, cwd=fs) as port:
+        assert run_mpremote(port, "resume", "exec", "print(1)")[0] == 0  # its REPL has imported its code
+        (fs / "tablectl").mkdir()
+        (fs / "tablectl" / "app.mpy").write_bytes(b"M\x06 a copy from a deploy without ROMFS")
+        (fs / "round.0").write_bytes(b"a record")
+        code, stdout, err = deploy("--board", "sim", "--port", port, "--romfs", "--out", str(out))
+    assert code == 0, err
+    assert "deploy: removed 1 stale file: tablectl/\n" in stdout, stdout
+    image = (tmp_path / "build.romfs").read_bytes()
+    assert partition.read_bytes()[:len(image)] == image
+    # the folder goes whole: even empty it would hide /rom/tablectl from the import
+    assert sorted(p.name for p in fs.iterdir()) == ["fwmanifest.json", "main.py", "round.0"]
+    assert (fs / "round.0").read_bytes() == b"a record"
+    assert json.loads((fs / "fwmanifest.json").read_text())["romfs"] == "/rom"
+    boot = subprocess.run([exe, "-X", "heapsize=64K", "-c", "import board, service\nprint(board.__file__)\n"
+                           "print(service.selftest())"], capture_output=True, text=True, timeout=60, cwd=fs,
+                          env=dict(os.environ, MICROPYPATH=".frozen:/rom", MICROPY_ROMFS=str(partition)))
+    assert boot.stdout.startswith("/rom/board.mpy\n"), boot.stdout + boot.stderr
+    assert "(board sim, ROMFS at /rom): all OK" in boot.stdout, boot.stdout + boot.stderr
+
+
+def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, tmp_path):
+    sim = start_sim("sicbo", state_dir=tmp_path / "board")  # PyPI's unix port: no ROMFS partition
+    before = sorted(p.name for p in sim.state_dir.iterdir())
+    code, out, err = deploy("--board", "sim", "--port", sim.pty, "--romfs", "--out", str(tmp_path / "out"))
+    assert code == 2 and err.strip().splitlines() == [
+        "deploy: the MicroPython on %s has no ROMFS partition: deploy without ROMFS=1, or put a MicroPython "
+        "built with one on the board (README: Flashing a board)" % sim.pty], err
+    assert sorted(p.name for p in sim.state_dir.iterdir()) == before and not (tmp_path / "out").exists()
+
+
+def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(tmp_path, monkeypatch):
+    """On a board (not the simulator) the firmware runs from the partition deploy rewrites: the mpremote
+    calls, in order, with the board faked (no hardware here)."""
+    import deploy as tool
+    calls = []
+
+    def fake(port, args, timeout):
+        calls.append(" ".join(args))
+        text = ""
+        if "romfs-size" in args[-1]:
+            text = "romfs-size 262144\n"
+        elif "code-files" in args[-1]:
+            text = "code-files ['tablectl/app.mpy', 'board.mpy', 'notes.py']\n"
+        elif "have" in args[-1]:
+            text = "have tablectl\n"
+        elif "romfs" in args and "deploy" in args:
+            text = "ROMFS image deployed\n"
+        return subprocess.CompletedProcess(args, 0, text, "")
+
+    monkeypatch.setattr(tool, "run_mpremote", fake)
+    monkeypatch.setattr(tool, "probe", lambda port, timeout: None)
+    files, removed, warnings = tool.deploy("pico", "/dev/ttyACM0", tmp_path / "pico", romfs=True)
+    assert removed == ["tablectl/", "board.mpy"] and warnings == []
+    assert files == ["pico.romfs", "main.py", "fwmanifest.json"]
+    image = str(tmp_path / "pico.romfs")
+    assert [c.split("\n")[0] if c.startswith("resume exec") else c.split(" + ") if " + " in c else c
+            for c in calls] == [
+        "resume exec import vfs",
+        ["resume fs touch :deploying", "reset"],  # main.py then stays at the REPL
+        "resume exec import os",
+        "resume exec def _code_files(root, deep, shallow):",
+        ["resume romfs deploy " + image, "fs rm -r :tablectl", "fs rm :board.mpy",
+         "fs cp %s/main.py :main.py" % (tmp_path / "pico"),
+         "fs cp %s/fwmanifest.json :fwmanifest.json" % (tmp_path / "pico"), "fs rm :deploying"],
+        "resume mip install aiorepl",
+        "reset",
+    ]
+
+
+def test_main_py_starts_nothing_while_a_romfs_deploy_runs(tmp_path):
+    """The file `deploying` (a ROMFS deploy rewriting the image the firmware runs from) keeps main.py from
+    importing any of it; the board stays at its REPL and says why."""
+    import mpy
+    mpy.ensure_build()
+    (tmp_path / "deploying").write_bytes(b"")
+    code = "exec(open(%r).read())\nimport sys\nprint(sorted(k for k in sys.modules if k[:8] in ('tablectl', 'board')))" % (
+        str(mpy.BUILD / "main.py"))
+    proc = mpy.run(["-c", code], cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout.splitlines() == [
+        "tablectl: not started, a ROMFS deploy is in progress (it removes the file 'deploying')", "[]"], proc.stdout + proc.stderr
