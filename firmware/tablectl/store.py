@@ -18,6 +18,7 @@ highest sequence number. If generations exist but none is valid it raises Tilt n
 and what is wrong with each copy: the controller must stop there, never invent a value.
 Money and counters in records are plain ints (JSON), never floats.
 """
+import io
 import json
 import os
 import sys
@@ -31,11 +32,11 @@ except ImportError:  # some ports build binascii without crc32
 # free block that long. json.dump hands the text out in small pieces, to _Crc and then straight into the
 # file (its stream takes them as bytes): the file is written once, front to back, as before, since on
 # LittleFS going back to patch the header would copy a flash block (three erases a save instead of one).
-# CPython's json.dump writes str, which a binary file refuses: there the text is built once.
+# CPython's json.dump writes str, which a binary file refuses: there the text is built once, as on a
+# MicroPython built without io.IOBase.
 _MICROPYTHON = sys.implementation.name == "micropython"
-if _MICROPYTHON:
-    import io
-
+_STREAM = _MICROPYTHON and hasattr(io, "IOBase")
+if _STREAM:
     class _Crc(io.IOBase):
         """The CRC-32 of what json.dump writes into it."""
 
@@ -159,7 +160,7 @@ def decode(name, raw):
         raise ValueError("bad CRC")
     try:
         obj = json.loads(body if _MICROPYTHON else bytes(body))  # CPython's json does not read a memoryview
-    except ValueError:  # invalid UTF-8 too
+    except ValueError:  # on CPython invalid UTF-8 too
         raise ValueError("bad JSON")
     if not isinstance(obj, dict):
         raise ValueError("not an object")
@@ -225,7 +226,7 @@ class Store:
         seq += 1
         tmp = self._path(name, ".tmp")
         target = self._path(name, "." + str(seq & 1))
-        if _MICROPYTHON:
+        if _STREAM:
             crc = _Crc(crc32(("%s %d " % (name, seq)).encode()))
             json.dump(obj, crc)  # a first pass for the CRC, which the header carries
             with open(tmp, "wb") as f:
