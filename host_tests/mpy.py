@@ -17,6 +17,13 @@ MICROPYTHON = venv_tool("micropython") or "micropython"
 DEFAULT_HEAP = "64K"
 
 
+def rom32():
+    """The 32-bit unix port with a ROMFS partition (tools/romfs_port; built, or rebuilt when its
+    variant changed, as `make rom32` does): its path."""
+    subprocess.run([sys.executable, str(ROOT / "tools" / "romfs_port" / "build.py")], check=True)
+    return venv_tool("micropython-rom32")
+
+
 def _stale():
     manifest = BUILD / "fwmanifest.json"
     if not manifest.exists():

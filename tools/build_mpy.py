@@ -55,7 +55,19 @@ def crc_file(path):
     return binascii.crc32(path.read_bytes()) & 0xFFFFFFFF
 
 
-def build(board, out):
+def romfs_image(folder):
+    """The bytes of a ROMFS image of `folder` as `mpremote romfs build` makes it (files as they are: the
+    .mpy files are built already), without the tree mpremote prints."""
+    import contextlib
+    import io
+    from mpremote.romfs import make_romfs
+    with contextlib.redirect_stdout(io.StringIO()):
+        return make_romfs(str(folder), mpy_cross=False)
+
+
+def build(board, out, romfs=None):
+    """romfs: the folder a board mounts its ROMFS image at, when the code is deployed in one: the
+    manifest says so, for selftest()."""
     out = pathlib.Path(out)
     if out.exists():
         shutil.rmtree(out)
@@ -73,7 +85,10 @@ def build(board, out):
         else:
             shutil.copyfile(src, dest)
         manifest[dest.relative_to(out).as_posix()] = crc_file(dest)
-    (out / FWMANIFEST).write_text(json.dumps({"board": board, "files": manifest}, sort_keys=True))
+    head = {"board": board, "files": manifest}
+    if romfs:
+        head["romfs"] = romfs
+    (out / FWMANIFEST).write_text(json.dumps(head, sort_keys=True))
     return out, manifest
 
 

@@ -38,10 +38,7 @@ board is reset into the new firmware.
 """
 import argparse
 import ast
-import contextlib
 import inspect
-import io
-import json
 import os
 import pathlib
 import shutil
@@ -168,9 +165,8 @@ def romfs_size(port, timeout):
 
 
 def romfs_image(out, manifest):
-    """out/../BOARD.romfs: every built file but those a board runs from its filesystem; the manifest is
-    marked with the folder selftest() finds them in. Returns (image path, its size)."""
-    from mpremote.romfs import make_romfs
+    """out/../BOARD.romfs: every built file but those a board runs from its filesystem. Returns (image
+    path, its size)."""
     stage = out.with_name(out.name + ".romfs.d")
     if stage.exists():
         shutil.rmtree(stage)
@@ -178,14 +174,10 @@ def romfs_image(out, manifest):
         if f not in fwservice.ON_FILESYSTEM:
             (stage / f).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(out / f, stage / f)
-    with contextlib.redirect_stdout(io.StringIO()):  # it prints the image's tree
-        image = make_romfs(str(stage), mpy_cross=False)
+    image = build_mpy.romfs_image(stage)
     shutil.rmtree(stage)
     path = out.with_name(out.name + ".romfs")
     path.write_bytes(image)
-    data = json.loads((out / build_mpy.FWMANIFEST).read_text())
-    data["romfs"] = ROM
-    (out / build_mpy.FWMANIFEST).write_text(json.dumps(data, sort_keys=True))
     return path, len(image)
 
 
@@ -208,7 +200,7 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=Fa
     partition = romfs_size(port, timeout) if romfs else 0
     # not build/BOARD: `make sim` runs from build/sim, which must not be rebuilt under a running simulator
     out = pathlib.Path(out) if out else ROOT / "build" / "deploy" / board
-    out, manifest = build_mpy.build(board, out)
+    out, manifest = build_mpy.build(board, out, ROM if romfs else None)
     if romfs:
         return deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
     files = sorted(manifest) + [build_mpy.FWMANIFEST]
@@ -246,14 +238,15 @@ def deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
     # a folder named like a firmware package hides /rom's package from the import, even empty: each goes
     # whole (a deploy without ROMFS put the firmware's code there); then the stale files elsewhere
     packages = sorted(existing_folders(port, fwservice._code_places(manifest)[0], timeout))
-    unlisted, shadows = stale_on_board(port, manifest, timeout, rom=True)
-    files = sorted(f for f in unlisted + shadows if f[:max(f.find("/"), 0)] not in packages)
+    unlisted, shadows = fwservice._hidden_packages(packages, *stale_on_board(port, manifest, timeout, rom=True))
+    whole = [d for d in shadows if d.endswith("/")]
+    files = sorted(f for f in unlisted + shadows if not f.endswith("/"))
     args = ["resume", "romfs", "deploy", str(image)]
-    for d in packages:
-        args += ["+", "fs", "rm", "-r", ":" + d]
+    for d in whole:
+        args += ["+", "fs", "rm", "-r", ":" + d.rstrip("/")]
     args += ["+"] + copy_commands(out, fs_files, (), files)[1:]
     args += ["+", "fs", "rm", ":" + DEPLOYING] if on_board else []
-    removed = [d + "/" for d in packages] + files
+    removed = whole + files
     proc = run_mpremote(port, args, timeout + 2 * len(removed) + size // 2000)
     if proc.returncode != 0 or "ROMFS image deployed" not in proc.stdout:
         raise DeployError("ROMFS deploy to %s failed: %s" % (port, last_line(proc)))

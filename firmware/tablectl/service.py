@@ -540,7 +540,8 @@ def selftest(root=None):
     deep, shallow = _code_places(files)
     unlisted, shadows = _stale_files(files, _code_files(root, deep, shallow), bool(rom))
     if rom:
-        unlisted, shadows = _hidden_packages(root, deep, unlisted, shadows)
+        hidden = [d for d in deep if _store.exists(_store.join(root, d))]
+        unlisted, shadows = _hidden_packages(hidden, unlisted, shadows)
     ok = not (bad or missing or unlisted or shadows)
     where = "board %s%s" % (manifest.get("board"), ", ROMFS at " + rom if rom else "")
     lines = ["%d files checked against %s (%s): %s" % (len(files), MANIFEST, where, "all OK" if ok else "FAILED")]
@@ -556,11 +557,10 @@ def selftest(root=None):
     return Report("selftest", lines, data)
 
 
-def _hidden_packages(root, deep, unlisted, shadows):
+def _hidden_packages(hidden, unlisted, shadows):
     """(unlisted, shadows) with the firmware in ROMFS: a folder on the filesystem named like one of its
-    packages hides /rom's package from the import, even empty, so the folder is the shadow ('tablectl/')
-    and what it holds goes with it."""
-    hidden = [d for d in deep if _store.exists(_store.join(root, d))]
+    packages (`hidden`, those present) hides /rom's package from the import, even empty, so the folder
+    is the shadow ('tablectl/') and what it holds goes with it. tools/deploy.py removes by the same rule."""
 
     def outside(p):
         return p[:max(p.find("/"), 0)] not in hidden

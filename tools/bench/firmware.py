@@ -21,8 +21,6 @@ to show where the heap goes; "data"
 is the heap in use after the session less the modules' code, which a frozen build (boards/*/manifest.py)
 keeps in flash instead.
 """
-import contextlib
-import io
 import os
 import pathlib
 import shutil
@@ -30,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import mpy_cross, venv_tool
+from build_mpy import mpy_cross, romfs_image, venv_tool
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))
@@ -166,14 +164,11 @@ def prepare(work):
 def prepare_rom(work):
     """work/firmware.romfs: the ROMFS image a board would carry, the .mpy files of build/sim with the
     session's two modules (prepare() first), built by mpremote's ROMFS builder as `mpremote romfs` does."""
-    from mpremote.romfs import make_romfs
     stage = work / "romfs"
     shutil.copytree(BUILD, stage, ignore=shutil.ignore_patterns("*.py", "*.json"))  # main.py stays on a board's filesystem
     for name in ("bench_session.mpy", "fwround.mpy"):
         shutil.copyfile(work / name, stage / name)
-    with contextlib.redirect_stdout(io.StringIO()):  # it prints the image's tree
-        image = make_romfs(str(stage), mpy_cross=False)
-    (work / ROMFS).write_bytes(image)
+    (work / ROMFS).write_bytes(romfs_image(stage))
     shutil.rmtree(stage)
 
 
@@ -191,14 +186,12 @@ def smallest_heap(game, work, rounds, lo=32, hi=512, port="fs64"):
 
 
 def completes_down_to(game, work, rounds, top=TARGET_K, step=2):
-    """The smallest heap (KB) from which the ROMFS session completes in every size up to `top`, walking down
-    by `step`: a heap that fragments need not fail at one size and pass at every larger one. None if it
-    fails at `top`."""
-    low = None
-    for k in range(top, step, -step):
-        if run_session(game, k, work, rounds, "rom32") is None:
-            break
-        low = k
+    """The smallest heap (KB) from which the ROMFS session completes in every size up to `top`, which it
+    completed in: walking down by `step` from there, since a heap that fragments need not fail at one
+    size and pass at every larger one."""
+    low = top
+    while low > step and run_session(game, low - step, work, rounds, "rom32") is not None:
+        low -= step
     return low
 
 
