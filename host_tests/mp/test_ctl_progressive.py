@@ -17,6 +17,14 @@ def seats(app, *on):
     app.tick()
 
 
+def locked(game, *on, **cfg):
+    """A new table of `game` with the seats `on` sensed and locked (the first card may come)."""
+    app = new_app(game, **cfg)
+    seats(app, *on)
+    drive(app, "LOCK")
+    return app
+
+
 def keys(app, text):
     """Type a string of keys: digits, H for HIT, E for ENTER."""
     return [app.controller.handle({"E": "ENTER", "H": "HIT"}.get(ch, ch)) for ch in text]
@@ -77,9 +85,7 @@ def test_refusals_change_nothing():
 
 
 def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
-    app = new_app("caribbean_stud")
-    seats(app, 4)
-    drive(app, "LOCK")
+    app = locked("caribbean_stud", 4)
     before = state_of(app)
     # seat 4, class 5 (royal flush), cards Ks Qs Js Ts 9s: a straight flush, not a royal
     keys(app, "H4E5E")
@@ -93,10 +99,8 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
 
 
 def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
-    app = new_app("caribbean_stud")
+    app = locked("caribbean_stud", 1, 3)
     c = app.controller
-    seats(app, 1, 3)
-    drive(app, "LOCK")
     pool = SEED + 1000
     assert keys(app, "H3E5EE") == [True] * 6  # seat 3 royal flush, no cards
     assert keys(app, "H1E4EE") == [True] * 6  # seat 1 straight flush
@@ -116,10 +120,8 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
 
 
 def test_void_carries_locked_bets_counted_once_CSP_11_1():
-    app = new_app("caribbean_stud")
+    app = locked("caribbean_stud", 2, 6)
     c = app.controller
-    seats(app, 2, 6)
-    drive(app, "LOCK")
     keys(app, "H2E1EE")
     assert drive(app, "VOID_LONG") == [True]
     assert c.state == "betting" and c.round_no == 2 and c.hits == [] and app.meters.voids == 1
@@ -153,9 +155,7 @@ def test_pool_changes_wait_for_the_next_hit():
 
 
 def test_fortune3_hit_checks_three_plus_two_cards_F3_15_1():
-    app = new_app("fortune3")
-    seats(app, 5)
-    drive(app, "LOCK")
+    app = locked("fortune3", 5)
     # player 9h 9d 9s + community 9c 2s: four of a kind (class 3)
     assert keys(app, "H5E3E092094091093021E")[-1] is True
     assert app.controller.hits[0][1] == "four_of_a_kind"
@@ -163,10 +163,8 @@ def test_fortune3_hit_checks_three_plus_two_cards_F3_15_1():
 
 
 def test_baccarat_b_shared_award_and_cards_BAC_17_9():
-    app = new_app("baccarat_b")
+    app = locked("baccarat_b", 1, 2)
     c = app.controller
-    seats(app, 1, 2)
-    drive(app, "LOCK")
     # four of a rank in the coup: 5s 5h 5c 5d (P, B, P, B) -> 'four' (class 2 of scheme B)
     assert keys(app, "H1E2E051052053054E")[-1] is True
     assert keys(app, "H2E2EE")[-1] is True
@@ -368,10 +366,8 @@ def test_lock_while_paying_says_paying_and_confirm_clears_the_message():
 
 
 def test_baccarat_c_five_of_a_kind_pays_nothing_and_is_refused_BAC_17_12():
-    app = new_app("baccarat_c")
+    app = locked("baccarat_c", 1)
     c = app.controller
-    seats(app, 1)
-    drive(app, "LOCK")
     before = state_of(app)
     # class 4 = five_of_a_kind: BAC-13.1.4.4.C.3 lists it, Art. 17 gives jackpot C no award
     assert keys(app, "H1E4E") == [True, True, True, True, False]
@@ -385,19 +381,15 @@ def test_baccarat_c_five_of_a_kind_pays_nothing_and_is_refused_BAC_17_12():
 
 def test_baccarat_b_five_of_a_kind_pays_its_posted_amount_BAC_17_9():
     # a B table cannot be configured without the amount (config.validate), so the hit is always paid
-    app = new_app("baccarat_b", fixed_five_of_a_kind=700000)
-    seats(app, 1)
-    drive(app, "LOCK")
+    app = locked("baccarat_b", 1, fixed_five_of_a_kind=700000)
     assert keys(app, "H1E4EE")[-1] is True and drive(app, "CONFIRM") == [True]
     assert app.controller.awards == [[1, "five_of_a_kind", 700000]]
     cleanup()
 
 
 def test_card_refusals_fit_the_16_column_display():
-    app = new_app("caribbean_stud")
+    app = locked("caribbean_stud", 4)
     c = app.controller
-    seats(app, 4)
-    drive(app, "LOCK")
     keys(app, "H4E5E")  # royal flush, then Ks Qs Js Ts 9s: a straight flush (class 4)
     assert keys(app, "131121111101091E")[-1] is False and c.message == "CARDS = CLASS 4"
     assert keys(app, "141141121111101E")[-1] is False and c.message == "CARD As TWICE"
