@@ -165,7 +165,7 @@ def sim_flash(root=None, blocks=FLASH_BLOCKS):
 
 class SimBoard:
     def __init__(self, virtual_clock=False, flash=None):
-        self.flash = sim_flash() if flash is None else flash
+        self._flash = flash
         self.listeners = []
         self.clock = VirtualClock() if virtual_clock else None
         self.ticks_ms = self.clock.ticks_ms if virtual_clock else ticks_ms
@@ -185,6 +185,13 @@ class SimBoard:
         self.jackpot = Max7219(self.jackpot_bus, VirtualPin(self, "jackpot_cs", 1))
         self.wdt = VirtualWDT(self.ticks_ms)
         self.extra_tasks = []
+
+    @property
+    def flash(self):
+        """The board's flash: the one given to make(), or ROOT/flash.bin (created when first asked for)."""
+        if self._flash is None:
+            self._flash = sim_flash()
+        return self._flash
 
     def changed(self, what):
         for fn in self.listeners:
