@@ -175,6 +175,24 @@ def test_manual_handle_three_presses_open_betting_SB_2_1():
     cleanup()
 
 
+def test_a_configured_shake_longer_than_the_shakers_max_runs_shortened_to_the_max():
+    # the configuration allows 10000 ms and this board's shaker stops at 8000 ms; the technician's
+    # service refuses such a value, but a record written before (another board, an older firmware) may
+    # hold one: the shake must still run, for the shaker's max on-time, not be refused
+    app = new_app("sicbo", shake_ms=10000)
+    c, b = app.controller, app.board
+    assert app.config["shake_ms"] == 10000 and b.shaker.max_on_ms == 8000
+    assert drive(app, "SHAKE") == [True]
+    assert c.state == "shaking" and b.shaker_pin.value() == 1
+    b.clock.advance(7999)
+    app.tick()
+    assert c.state == "shaking" and b.shaker_pin.value() == 1
+    b.clock.advance(1)
+    app.tick()
+    assert c.state == "betting" and b.shaker_pin.value() == 0 and b.betting_pin.value() == 1
+    cleanup()
+
+
 def test_shake_refused_with_the_cover_unclipped_SB_2_1():
     app = new_app()
     app.board.set_cover(False)

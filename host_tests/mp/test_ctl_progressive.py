@@ -99,22 +99,27 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
 
 
 def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
+    # the royal on the lower seat and keyed first: only the class order (CSP-10.7) pays the straight
+    # flush first; seats from the dealer's left (CSP-10.4) or the keying order would pay the royal first
     app = locked("caribbean_stud", 1, 3)
     c = app.controller
     pool = SEED + 1000
-    assert keys(app, "H3E5EE") == [True] * 6  # seat 3 royal flush, no cards
-    assert keys(app, "H1E4EE") == [True] * 6  # seat 1 straight flush
+    assert keys(app, "H1E5EE") == [True] * 6  # seat 1 royal flush, no cards
+    assert keys(app, "H3E4EE") == [True] * 6  # seat 3 straight flush
     assert drive(app, "CONFIRM") == [True] and c.state == "paying"
-    sf = max(2500000, pool // 10)             # CSP-10.2.2
-    royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush
-    assert c.awards == [[1, "straight_flush", sf], [3, "royal_flush", royal]]
-    assert app.board.display.lines[0] == "WIN SEAT 1"
+    sf = max(2500000, pool // 10)             # CSP-10.2.2: 25001000 // 10 = 2500100
+    royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush: 22500900 < the fixed
+    assert (sf, royal) == (2500100, 25000000)  # a royal paid first would be 25001000, then 2500000
+    assert c.awards == [[3, "straight_flush", sf], [1, "royal_flush", royal]]
+    assert app.board.display.lines[0] == "WIN SEAT 3"
     c.animate(0)
     assert app.board.jackpot_bus.text() == " 25001.00"  # the award, as the MAX7219 got it
     assert c.pool.pool == SEED and balanced(c.pool)  # emptied, restarted from the seed
     assert app.meters.hits == {"straight_flush": 1, "royal_flush": 1}
-    assert drive(app, "CONFIRM") == [True] and app.board.display.lines[0] == "WIN SEAT 3"
+    assert drive(app, "CONFIRM") == [True] and app.board.display.lines[0] == "WIN SEAT 1"
     assert drive(app, "CONFIRM") == [True] and c.state == "betting" and c.round_no == 2
+    paid = [(r[3], r[4], r[5]) for r in app.journal.records(4) if r[2] == "pay"]
+    assert paid == [(3, sf, "straight_flush"), (1, royal, "royal_flush")]  # the journal, in paying order
     assert [r[2] for r in app.journal.records(4)] == ["hit_in", "pay", "pay", "confirm"]
     cleanup()
 
