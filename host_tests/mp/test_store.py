@@ -249,7 +249,7 @@ def test_meters_refuse_bad_values_and_bad_states():
 def check_generations(saves, damage_new, damage_old):
     """Save `saves` values, damage the newest and/or older generation file (0 intact, 1 a flipped bit,
     2 cut short, 3 deleted), then load: the newest intact generation, None, or Tilt -- the model is
-    written from the rules of DESIGN.md, not from the code."""
+    written from the rules of docs/storage.md, not from the code."""
     root = scratch_dir("pg")
     try:
         s = Store(root)

@@ -18,7 +18,7 @@ READINGS = [{}, {"odd_even_lose_on_triple": True}, {"double_single_faces": "any"
 
 
 def expected_ids(three_faces="distinct", short_faces="equal"):
-    """Every bet id of spec/games.md, written out from the table, in its order."""
+    """Every bet id of docs/rulebook.md, written out from the table, in its order."""
     ids = ["small", "big", "odd", "even"]
     ids += ["single_%d" % n for n in range(1, 7)] + ["triple_%d" % n for n in range(1, 7)] + ["any_triple"]
     ids += ["total_%d" % t for t in range(4, 18)]

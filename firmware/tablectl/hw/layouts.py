@@ -1,4 +1,4 @@
-"""Lamp-board wiring per table layout: the spot ids (games.md identifiers) in lamp-chain order.
+"""Lamp-board wiring per table layout: the spot ids (the bet ids of docs/rulebook.md) in lamp-chain order.
 
 Lamp index i of a board's chain is wired under the i-th id layout_for(game) yields. The order follows
 the printed layout row by row, so a chain can be cut short after the spots a casino prints; spots with
