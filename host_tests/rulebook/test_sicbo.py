@@ -239,7 +239,7 @@ def test_parse_outcome_forms():
     ("1,2,7", "1 to 6"), ("0,1,2", "1 to 6"), ("1,2", "three dice"), ("1,2,3,4", "three dice"),
     ("a,b,c", "1 to 6"), ("", "three dice"), ("1,2,-3", "1 to 6"), ("1,2,2.0", "1 to 6"),
 ])
-def test_impossible_throws_raise_a_clear_error(text, words):
+def test_impossible_throws_raise_a_clear_error_SB_1_1(text, words):
     with pytest.raises(RuleError, match=words):
         sicbo.parse_outcome(text)
     with pytest.raises(RuleError):

@@ -59,7 +59,7 @@ FANTAN = (
 )
 
 
-# CSP-10.1, F3-10.1, BAC-13: one bet-accepted lamp per seat, from the dealer's left
+# CSP-10.1, F3-2.2, BAC-13.3: one bet-accepted lamp per seat, from the dealer's left
 PROGRESSIVE = (
     "seat_1 seat_2 seat_3 seat_4 seat_5 seat_6 seat_7"
 )

@@ -30,7 +30,7 @@ COMMISSION_PERCENT = const(5)  # FT-9
 KWOK_ANY_ONLY = ("kwok_1_3", "kwok_2_4")
 
 # The ids say what each spot is (docs/rulebook.md). FT-6.2.1 fan_N: one number; FT-6.2.2 nim_W_P: W wins,
-# P pushes; FT-6.1 "two numbers", Interpretation (games.md): kwok_A_B on the layout's adjacent corners;
+# P pushes; FT-6.1 "two numbers", Interpretation (docs/regulations): kwok_A_B on the layout's adjacent corners;
 # FT-6.2.3 nga_A_B_P: A, B win, P pushes; FT-6.2.4 sam_hong_A_B_C: three numbers; then KWOK_ANY_ONLY,
 # FT-6.1 read as any two numbers: only layouts with kwok_pairs=any offer them.
 SPOTS = SpotIds(
