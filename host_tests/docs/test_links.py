@@ -1,12 +1,12 @@
 """The documents are self-contained: every relative link in README.md and docs/ resolves (file and
 heading), every docs/ path the code names exists, and nothing points outside the repository."""
-import os
 import pathlib
 import re
 
+from traceability.citations import text_files
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SKIP_DIRS = {".git", ".venv", "build", "node_modules", "__pycache__", ".pytest_cache"}
-TEXT_SUFFIXES = {".py", ".md", ".js", ".html", ".css", ".csv", ".txt", ".mk", ".h", ".c", ".json", ".mjs"}
+TEXT = (".py", ".md", ".js", ".html", ".css", ".csv", ".txt", ".mk", ".h", ".c", ".json", ".mjs", "Makefile")
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^```.*?^```", re.M | re.S)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
@@ -21,12 +21,7 @@ def documents():
 
 def repository_files():
     """The repository's text files (not the venv, build output or this module, whose examples are bad)."""
-    for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-        for name in sorted(files):
-            path = pathlib.Path(folder, name)
-            if (path.suffix in TEXT_SUFFIXES or name == "Makefile") and path != pathlib.Path(__file__):
-                yield path
+    return [path for _, path in text_files(ROOT, TEXT) if path != pathlib.Path(__file__)]
 
 
 def slug(heading):

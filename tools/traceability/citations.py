@@ -154,14 +154,21 @@ def site_at(sites, line):
     return best
 
 
-def repository_files(root=ROOT):
+def text_files(root=ROOT, suffixes=SCANNED):
+    """(relative posix path, path) of the repository's files with those suffixes, in a stable order,
+    without the venv, build output and caches."""
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
         for name in sorted(files):
             path = pathlib.Path(folder, name)
-            rel = path.relative_to(root).as_posix()
-            if path.suffix in SCANNED and layer_of(rel) and not rel.startswith(NOT_SCANNED):
-                yield rel, path
+            if path.suffix in suffixes or name in suffixes:
+                yield path.relative_to(root).as_posix(), path
+
+
+def repository_files(root=ROOT):
+    for rel, path in text_files(root):
+        if layer_of(rel) and not rel.startswith(NOT_SCANNED):
+            yield rel, path
 
 
 def scan_text(index, rel, text):
