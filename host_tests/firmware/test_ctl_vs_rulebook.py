@@ -49,7 +49,7 @@ def test_fish_prawn_crab_lamps_are_the_reference_winners_for_all_216_throws_FPC_
     cleanup()
 
 
-def test_fantan_lamps_are_the_reference_winners_and_pushes_FT_6_FT_8():
+def test_fantan_lamps_are_the_reference_winners_and_pushes_FT_6_1_to_6_2_4_FT_8():
     app = new_app("fantan")
     for count in range(1, 13):  # every remainder three times over
         drive(app, "SHAKE", "BELL", *list(str(count)))

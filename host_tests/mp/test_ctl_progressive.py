@@ -34,35 +34,38 @@ def balanced(pool):
     return pool.pool + pool.reserve + pool.paid == pool.seeded + pool.contributed
 
 
-def test_sensors_lit_while_betting_then_frozen_by_lock_CSP_6_3():
-    app = new_app("caribbean_stud")
-    c, b = app.controller, app.board
-    seats(app, 1, 3)
-    assert set(b.lit()) == {"seat_1", "seat_3"} and b.display.lines[1].startswith("BETS 2")
-    assert drive(app, "LOCK") == [True]
-    assert c.state == "locked" and c.status()["locked"] == [1, 3]
-    assert c.pool.pool == SEED + 2 * BET * 2000 // 10000 and app.meters.bets == 2  # CSP-10.1
-    seats(app, 2, 5)  # chips moved after the lock change nothing
-    assert set(b.lit()) == {"seat_1", "seat_3"} and c.status()["locked"] == [1, 3]
-    assert c.pool.contributed == 1000 and balanced(c.pool)
-    cleanup()
+def test_sensors_lit_while_betting_then_frozen_by_lock_CSP_6_3_F3_10_3():
+    for game in ("caribbean_stud", "fortune3"):
+        app = new_app(game)
+        c, b = app.controller, app.board
+        seats(app, 1, 3)
+        assert set(b.lit()) == {"seat_1", "seat_3"} and b.display.lines[1].startswith("BETS 2")
+        assert drive(app, "LOCK") == [True]
+        assert c.state == "locked" and c.status()["locked"] == [1, 3]
+        assert c.pool.pool == SEED + 2 * BET * 2000 // 10000 and app.meters.bets == 2  # CSP-10.1
+        seats(app, 2, 5)  # chips moved after the lock (the first card dealt) change nothing
+        assert set(b.lit()) == {"seat_1", "seat_3"} and c.status()["locked"] == [1, 3]
+        assert c.pool.contributed == 1000 and balanced(c.pool)
+        cleanup()
 
 
-def test_jackpot_digits_count_up_to_the_new_pool():
-    app = new_app("caribbean_stud")
-    c = app.controller
-    c.animate(0)
-    assert app.board.snapshot()["jackpot"] == "250000.00"
-    seats(app, 1, 2, 3, 4, 5, 6, 7)
-    drive(app, "LOCK")
-    shown = []
-    for _ in range(60):
+def test_jackpot_digits_count_up_to_the_new_pool_CSP_1_4_F3_2_2():
+    # the electronic display of the progressive jackpot is this controller's
+    for game in ("caribbean_stud", "fortune3"):
+        app = new_app(game)
+        c = app.controller
         c.animate(0)
-        shown.append(app.board.jackpot_bus.text())
-    values = [int(s.replace(".", "").strip()) for s in shown]
-    assert values[0] > SEED and values == sorted(values) and values[-1] == SEED + 3500
-    assert len(set(values)) > 2  # it counted, it did not jump
-    cleanup()
+        assert app.board.snapshot()["jackpot"] == "250000.00"
+        seats(app, 1, 2, 3, 4, 5, 6, 7)
+        drive(app, "LOCK")
+        shown = []
+        for _ in range(60):
+            c.animate(0)
+            shown.append(app.board.jackpot_bus.text())
+        values = [int(s.replace(".", "").strip()) for s in shown]
+        assert values[0] > SEED and values == sorted(values) and values[-1] == SEED + 3500
+        assert len(set(values)) > 2  # it counted, it did not jump
+        cleanup()
 
 
 def test_refusals_change_nothing():

@@ -168,7 +168,7 @@ def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, tmp_p
     code, out, err = deploy("--board", "sim", "--port", sim.pty, "--romfs", "--out", str(tmp_path / "out"))
     assert code == 2 and err.strip().splitlines() == [
         "deploy: the MicroPython on %s has no ROMFS partition: deploy without ROMFS=1, or put a MicroPython "
-        "built with one on the board (README: Flashing a board)" % sim.pty], err
+        "built with one on the board (docs/technicians.md)" % sim.pty], err
     assert sorted(p.name for p in sim.state_dir.iterdir()) == before and not (tmp_path / "out").exists()
 
 
