@@ -117,7 +117,7 @@ class App:
             self._tilted(e)
 
     def _tilted(self, e):
-        """Never invent a state: halt, saying which record and why (DESIGN: tilt)."""
+        """Never invent a state: halt, saying why (docs/storage.md)."""
         from tablectl.games.tilt import TiltController
         self.tilt = str(e)
         self.meters = Meters()
