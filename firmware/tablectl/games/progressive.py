@@ -187,6 +187,10 @@ class ProgressiveController(Controller):
         if jp is not None:
             jp.show_cents(d)
 
+    def redraw_digits(self):
+        """The jackpot digits were overwritten (service.display_test): the display task draws them afresh."""
+        self.digits = -1
+
     # -- seat sensors --------------------------------------------------------------------------
     def tick(self, now):
         if self.state != "betting":

@@ -71,6 +71,16 @@ class Lamps:
         for i in range(self.count):
             self.levels[i] = OFF
 
+    def snapshot(self):
+        """The picture the chain holds now, for restore() after a test lit other lamps."""
+        return bytes(self.levels)
+
+    def restore(self, picture):
+        """Show again a picture snapshot() took."""
+        for i in range(self.count):
+            self.levels[i] = picture[i]
+        self.show()
+
     def lit(self):
         """Spot ids lit, with their level: what the tests and the simulator read."""
         return dict((self.name(i), self.levels[i]) for i in range(self.wired) if self.levels[i])
