@@ -5,7 +5,8 @@
 The firmware runs exactly as built for a board (build/sim, .mpy files), one micropython process per
 table (a board runs one game), each on its own state folder. The dealer's buttons are pressed through
 the sim board's pins, so the real button driver debounces them; time is the board's virtual clock.
-Printed: every change of the lamps, the text display and the jackpot digits, then the table's journal.
+Printed: every change of the lamps, the text display and the jackpot digits, then the table's journal
+as service.journal() renders it (seats, money, the cards of a hit).
 Covered: several rounds of sic bo, fish-prawn-crab, fan-tan, Caribbean Stud, Fortune 3 and baccarat B,
 a void round of each kind, a jackpot hit, and power cuts: the process is killed (SIGKILL) in the middle
 of a round and booted again on the same folder, and must resume exactly there. Exits non-zero if any
@@ -223,8 +224,8 @@ if getattr(c, "pool", None) is not None:
     say("service.meters():")
     for line in str(service.meters()).split("\n"):
         say("  " + line)
-say("journal:")
-for line in app.journal.tail(40):
+say("journal (service.journal, as a technician reads it):")
+for line in service.journal(40).lines:
     say("  " + line)
 gc = __import__("gc")
 gc.collect()

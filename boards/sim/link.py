@@ -145,8 +145,8 @@ class Link:
         app = _app()
         if app is None or app.config["game"] == game:
             return
-        import service  # the technician's validated path: refused mid-round, journalled, a live jackpot
-        service.configure(game=game, confirm=confirm)  # closed only with its confirmation code
+        from tablectl import service  # the technician's validated path: refused mid-round (ValueError),
+        service.configure(game=game, confirm=confirm)  # journalled, a live jackpot closed only with its code
         self.everything()
 
 

@@ -8,9 +8,9 @@ import os
 
 import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
 
-import service  # the top-level shim the technician imports
 from ramblockdev import remove_dir, scratch_dir
 from tablectl import app as appmod
+from tablectl import service  # the calls as scripts use them: a refusal raises
 from tablectl import selftest as fwselftest  # selftest's rules, which tools/deploy.py shares
 from tablectl.config import Config
 from tablectl.store import Store

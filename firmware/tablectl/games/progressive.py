@@ -332,7 +332,9 @@ class ProgressiveController(Controller):
                                                if found in self.classes else "NO CLASS"))
         self.hits.append([seat, cls, cards or []])
         self.step = ""
-        self.set_state("locked", "hit_in", seat, len(self.hits), cls)
+        # the cards as dealt, by name, for surveillance to check the hit against the video (at most 35 characters)
+        self.set_state("locked", "hit_in", seat, len(self.hits),
+                       " ".join([cls] + [_cards.name(c) for c in cards or ()]))
         return True
 
     def check_class(self, cls):

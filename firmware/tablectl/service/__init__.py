@@ -19,6 +19,8 @@ the names of the firmware contract: app.board, .config (tablectl.config.Config),
 .meters, .controller (.state, .round_no, .status(), .history(n), .busy()), and the hooks
 app.config_changed(applied) and app.ram_clear().
 """
+CALLS = ("status", "meters", "history", "journal", "config", "configure", "lamp_test", "display_test",
+         "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
 _override = None
 
 
@@ -103,17 +105,22 @@ def journal(n=20):
     return reports.journal(n)
 
 
-def config():
-    """Every key with its value ('*' where it differs from the default) and the pending pool changes."""
+def config(all=False):
+    """The current game's keys (every key with all=True), '*' where a value differs from the default,
+    and the pending pool changes."""
     from tablectl.service import reports
-    return reports.config()
+    return reports.config(all)
 
 
-def configure(confirm=None, **kw):
-    """Validated change; refused while a round is in progress; pool parameters of a live progressive
-    wait for the next hit. A change of game that closes a jackpot holding money needs confirm=<code>."""
+def configure(*args, **kw):
+    """configure(key=value, ...[, confirm='code']): a validated change; refused while a round is in
+    progress; pool parameters of a live progressive wait for the next hit. A change of game that
+    closes a jackpot holding money needs confirm=<code>."""
+    if args:  # a value without its key: nothing says which setting it is for
+        raise ValueError("configure takes key=value arguments, e.g. configure(shake_ms=4000); got %s without "
+                         "a key (config() lists the keys)" % ", ".join(repr(a) for a in args))
     from tablectl.service import settings
-    return settings.configure(confirm, **kw)
+    return settings.configure(**kw)
 
 
 def lamp_test(step_ms=150):

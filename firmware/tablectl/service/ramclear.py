@@ -2,9 +2,9 @@
 
 ram_clear() shows a 6-digit code derived from the current state (journal sequence, round, meters,
 pool), so it cannot be typed blind and is stale as soon as anything happens; ram_clear(code) (the code
-as text, or as the int it reads as) journals 'ram_clear' with the pool and paid cents and the counts
-the wiped records held (in tilt as read from flash, or 'unreadable'), clears through app.ram_clear(),
-and journals 'ram_cleared'. configure() asks for a code of the same kind before closing a jackpot.
+as the text shown, '030964': a number would lose its leading zeros) journals 'ram_clear' with the pool
+and paid cents and the counts the wiped records held (in tilt as read from flash, or 'unreadable'),
+clears through app.ram_clear(), and journals 'ram_cleared'. configure() asks for a code of the same kind before closing a jackpot.
 """
 import json
 
@@ -37,9 +37,11 @@ def _counts(reserve, rounds, voids):
 
 
 def confirmed(given, expected):
-    """`given` is the 6-digit code, as text or as the int it reads as (30964 for '030964')."""
-    if isinstance(given, int) and not isinstance(given, bool) and 0 <= given < 1000000:
-        given = "%06d" % given
+    """`given` is the 6-digit code as the text shown ('030964'); ValueError for a code given as a number,
+    whose leading zeros are gone (30964), so that the message can say how to type it."""
+    if given is not None and not isinstance(given, str):
+        shown = "%06d" % given if isinstance(given, int) and 0 <= given < 1000000 else "123456"
+        raise ValueError("the confirmation code is text: type it in quotes as shown, e.g. '%s'" % shown)
     return given == expected
 
 

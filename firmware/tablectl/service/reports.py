@@ -1,4 +1,4 @@
-"""The service's reports: status(), meters(), history(n), journal(n), config(); they change nothing.
+"""The service's reports: status(), meters(), history(n), journal(n), config(all=False); they change nothing.
 
 In tilt, meters() and history() say they are unavailable (no record was loaded); status() shows no
 game when the configuration record is the one that cannot be trusted (app.config_lost).
@@ -56,8 +56,10 @@ def meters():
     rows = app.meters.report(pool)
     data = dict(rows)
     lines = []
-    for label, value in rows:
-        lines.append("%-28s %s" % (label, money(value) if label.endswith("_cents") else value))
+    for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
+        if label.endswith("_cents"):
+            label, value = label[:-6], money(value)
+        lines.append("%-28s %s" % (label, value))
     if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
@@ -70,7 +72,7 @@ def meters():
         lines.append("last %d hits (newest first):" % len(hits))
         for round_no, seat, cls, cents in hits:
             lines.append("  round %d seat %d %s %s" % (round_no, seat, cls, money(cents)))
-    return Report("meters", lines, data)
+    return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
 
 
 def _count(n, high=200):
@@ -151,17 +153,20 @@ def journal_line(rec):
     return " ".join(out)
 
 
-def config():
-    from tablectl.config import DEFAULTS
+def config(all=False):
+    from tablectl.config import DEFAULTS, keys_for
     app = running_app()
     cfg = app.config
+    lost = getattr(app, "config_lost", False)
     lines = []
-    if getattr(app, "config_lost", False):
+    if lost:
         lines.append(LOST + ", shown here")
-    for key in sorted(cfg.values):
+    keys = sorted(cfg.values) if all or lost else keys_for(cfg["game"])
+    for key in keys:
         value = cfg.values[key]
         mark = "*" if DEFAULTS.get(key) != value else " "
         extra = "  -> %r after the next hit" % (cfg.pending[key],) if key in cfg.pending else ""
         lines.append("%s %-24s %r%s" % (mark, key, value, extra))
-    return Report("config ('*' = not the default)", lines, {"values": dict(cfg.values),
-                                                           "pending": dict(cfg.pending)})
+    title = "config ('*' = not the default)" if all or lost else \
+        "config of %s ('*' = not the default; config(all=True) for every game's keys)" % cfg["game"]
+    return Report(title, lines, {"values": dict(cfg.values), "pending": dict(cfg.pending), "shown": keys})

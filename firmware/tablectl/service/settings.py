@@ -10,7 +10,7 @@ from tablectl.service import Report, refuse_if_busy, running_app
 
 
 def configure(confirm=None, **kw):
-    from tablectl.config import GAMES
+    from tablectl.config import GAMES, limits
     app = running_app()
     refuse_if_busy(app, "configure")
     if getattr(app, "tilt", None):
@@ -25,11 +25,14 @@ def configure(confirm=None, **kw):
                              "journal keeps as pool_closed; they cannot come back). To confirm: "
                              "service.configure(game=%r, confirm='%s')"
                              % (game, app.config["game"], money(pool.pool), money(pool.reserve), game, expected))
-    shaker = getattr(app.board, "shaker", None)
-    most = getattr(shaker, "max_on_ms", None)
-    if "shake_ms" in kw and most is not None and isinstance(kw["shake_ms"], int) and kw["shake_ms"] > most:
+    most = getattr(getattr(app.board, "shaker", None), "max_on_ms", None)
+    if "shake_ms" in kw and most is not None:
         # config.validate knows no board: this board's shaker driver stops at its max on-time
-        raise ValueError("shake_ms: %d is above this board's shaker max on-time %d ms" % (kw["shake_ms"], most))
+        low, high = limits("shake_ms")
+        value = kw["shake_ms"]
+        if most < high and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= most):
+            raise ValueError("shake_ms: must be an integer %d..%d (this board's shaker max on-time), got %r"
+                             % (low, most, value))
     applied, deferred = app.config.change(getattr(app.controller, "round_no", 0), **kw)
     if applied and hasattr(app, "config_changed"):
         app.config_changed(applied)
