@@ -24,9 +24,10 @@ def new_app(game="sicbo", **cfg):
 
 
 def restart(app):
-    """Power cut and boot: the old App is dropped as it stands, a new board and App boot on the same folder."""
+    """Power cut and boot: the old App is dropped as it stands, a new board and App boot on the same folder
+    (`app` may be that folder, so that the caller can let go of the old App before the new one boots)."""
     gc.collect()
-    return appmod.App(board.make(virtual_clock=True), app.root)
+    return appmod.App(board.make(virtual_clock=True), app if isinstance(app, str) else app.root)
 
 
 def drive(app, *events):

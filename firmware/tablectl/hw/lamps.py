@@ -92,7 +92,7 @@ class Lamps:
 class NeoBackend:
     """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write())."""
 
-    COLOURS = ((0, 0, 0), (255, 160, 0), (0, 0, 96))  # off, win (amber), push (dim blue)
+    COLOURS = ((0, 0, 0), (255, 160, 0), (64, 160, 255))  # off, win (amber), push (sky blue: told apart from a win)
 
     def __init__(self, np):
         self.np = np

@@ -81,6 +81,8 @@ def _count(n, high=200):
 
 def _result_text(ctl, result):
     """A result as the table shows it (the controller's result_text), money as dollars.cents."""
+    if result == "void":  # tablectl.games.base.VOID: a round voided, kept in the history
+        return "void"
     if isinstance(result, int):
         return "number %d" % result  # fan-tan's winning number (FT-3)
     if isinstance(result, tuple) and (not result or isinstance(result[0], tuple)):
