@@ -14,10 +14,13 @@ host -> board, one command a line:
     sync                           send everything again
 
 board -> host, one JSON object a line, field "t" says which:
-    hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured)
+    hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured), legend
+            ([what a lamp colour means, hex RGB] for this table); sent again as soon as the game or
+            the wiring changes (a service.configure(game=...) at the REPL too)
     out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
             decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, seats (0/1 each)
-    status  the controller's status() (state, round, entry, message, ...)
+    status  the controller's status() (state, round, entry, message, ...) and refused: {role: why}
+            for every key the controller would refuse now (its reason(); VOID as the long hold)
     error   text (a command the board refused)
 """
 import asyncio
@@ -36,6 +39,7 @@ class Link:
         self.sock = sock
         self.resync = False
         self.layout = None
+        self.game = None
         self.last_status = None
         board.listeners.append(self.changed)
 
@@ -82,21 +86,24 @@ class Link:
         self.send({"t": "out", what: self.output(what)})
 
     def hello_if_rewired(self):
-        layout = self.board.lamps.layout
-        if layout is not self.layout:
-            self.layout = layout
+        app = _app()
+        game = app.config["game"] if app is not None else ""
+        if self.board.lamps.layout is not self.layout or game != self.game:
             self.hello()
 
     def hello(self):
         app = _app()
         cfg = app.config if app is not None else None
-        self.send({"t": "hello", "game": cfg["game"] if cfg is not None else "",
-                   "layout": list(self.board.lamps.layout), "roles": list(_roles()),
-                   "seats": cfg.get("seats", 7) if cfg is not None else 7})
+        self.layout = self.board.lamps.layout
+        self.game = cfg["game"] if cfg is not None else ""
+        colours = self.board.lamps.backend.COLOURS
+        legend = getattr(app.controller, "LEGEND", ()) if app is not None else ()
+        self.send({"t": "hello", "game": self.game, "layout": list(self.layout), "roles": list(_roles()),
+                   "seats": cfg.get("seats", 7) if cfg is not None else 7,
+                   "legend": [[what, "%02x%02x%02x" % colours[level]] for what, level in legend]})
 
     def everything(self):
         self.resync = False
-        self.layout = self.board.lamps.layout
         self.hello()
         out = {"t": "out"}
         for what in ("lamps", "display", "jackpot", "seats") + _PINS:
@@ -109,7 +116,15 @@ class Link:
         app = _app()
         if app is None:
             return
-        st = app.controller.status()
+        self.hello_if_rewired()  # a game changed at the REPL may leave every output as it was
+        ctl = app.controller
+        st = ctl.status()
+        refused = {}
+        for role in _roles():
+            why = ctl.reason("VOID_LONG" if role == "VOID" else role)
+            if why:
+                refused[role] = why
+        st["refused"] = refused
         if st != self.last_status:
             self.last_status = st
             msg = {"t": "status"}
@@ -145,8 +160,8 @@ class Link:
         app = _app()
         if app is None or app.config["game"] == game:
             return
-        import service  # the technician's validated path: refused mid-round, journalled, a live jackpot
-        service.configure(game=game, confirm=confirm)  # closed only with its confirmation code
+        from tablectl import service  # the technician's validated path: refused mid-round (ValueError),
+        service.configure(game=game, confirm=confirm)  # journalled, a live jackpot closed only with its code
         self.everything()
 
 

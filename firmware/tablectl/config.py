@@ -10,6 +10,7 @@ Module API
                       the key and the allowed range/choices. Never modifies cfg.
     pool_params(cfg)  -> the Pool keyword arguments of the selected progressive game (award kinds
                       from tablectl.rules.awards, amounts fixed_<class> from cfg); ValueError otherwise.
+    keys_for(game)    -> the keys a table of that game reads, sorted; limits(key) -> (lo, hi) of an int key
 
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
@@ -149,23 +150,57 @@ def validate(cfg, posted=True):
     return out
 
 
-def pool_params(cfg):
-    """Pool keyword arguments (tablectl.rules.awards.config_for) for the progressive game selected in
-    validated `cfg`: the fixed amounts posted on the table (CSP-10.3) and C's six-of-a-kind percentage."""
+def _fixed_keys(game):
+    """{class id: the key of its fixed amount} for the progressive `game`."""
     from tablectl.rules import awards  # only progressive tables need the award tables in RAM
 
-    game = cfg["game"]
-    if game not in PROGRESSIVE:
-        raise ValueError("game %s has no progressive pool" % game)
-    fixed = {}
+    keys = {}
     table = awards.table(game)[1]
     for cls in table:
         # the whole-pool awards of baccarat have no fixed part (BAC-17.6, BAC-17.10); the poker
         # royal is max(fixed, pool) (CSP-10.2.1, F3-16.3.1)
         if table[cls][0] != "pool" or game in ("caribbean_stud", "fortune3"):
-            fixed[cls] = cfg["fixed_c_" + cls if table[cls][0] == "none" else "fixed_" + cls]
+            keys[cls] = "fixed_c_" + cls if table[cls][0] == "none" else "fixed_" + cls
+    return keys
+
+
+def pool_params(cfg):
+    """Pool keyword arguments (tablectl.rules.awards.config_for) for the progressive game selected in
+    validated `cfg`: the fixed amounts posted on the table (CSP-10.3) and C's six-of-a-kind percentage."""
+    from tablectl.rules import awards
+
+    game = cfg["game"]
+    if game not in PROGRESSIVE:
+        raise ValueError("game %s has no progressive pool" % game)
+    keys = _fixed_keys(game)
+    fixed = dict((cls, cfg[keys[cls]]) for cls in keys)
     pct = {"six_of_a_kind": cfg["six_of_a_kind_bp"]} if game == "baccarat_c" else None
     return awards.config_for(game, cfg["seed_cents"], cfg["rate_bp"], cfg["limit_cents"], fixed, pct)
+
+
+def keys_for(game):
+    """The keys a table of `game` reads, sorted (service.config() shows these): a key named below only
+    for the games given, a fixed amount for the classes of its game, any other key for every game."""
+    dice = ("sicbo", "fish_prawn_crab")
+    only = (("shaker", dice), ("shake_ms", dice), ("pay_5_16", ("sicbo",)), ("pay_6_15", ("sicbo",)),
+            ("odd_even_lose_on_triple", ("sicbo",)), ("seats", PROGRESSIVE), ("bet_cents", PROGRESSIVE),
+            ("rate_bp", PROGRESSIVE), ("seed_cents", PROGRESSIVE), ("limit_cents", PROGRESSIVE),
+            ("six_of_a_kind_bp", ("baccarat_c",)))
+    fixed = _fixed_keys(game).values() if game in PROGRESSIVE else ()
+    out = []
+    for key in DEFAULTS:
+        games = [g for k, g in only if k == key]
+        if key in fixed or (not key.startswith("fixed_") and (not games or game in games[0])):
+            out.append(key)
+    return sorted(out)
+
+
+def limits(key):
+    """(lowest, highest) of an integer key."""
+    spec = _SPEC[key]
+    if spec[0] != "int":
+        raise ValueError("%s is not an integer key" % key)
+    return spec[1], spec[2]
 
 
 class Config:

@@ -1,6 +1,8 @@
-"""Property tests (hypothesis) of the controllers under random button sequences: a refused event changes
-nothing, the pool always balances (CSP-10.8 with the controller's reserve), history stays bounded, and a
-power cut after any step boots into exactly the saved state (a locked bet counted once)."""
+"""Property tests (hypothesis) of the controllers under random button sequences: reason(event) says ahead
+of every key whether it is taken (and with which message it is refused) and asking changes nothing, a
+refused event changes nothing, the pool always balances (CSP-10.8 with the controller's reserve),
+history stays bounded, and a power cut after any step boots into exactly the saved state (a locked bet
+counted once)."""
 import os
 import sys
 
@@ -30,9 +32,15 @@ def apply(app, step):
             apply(app, key)
         return
     if isinstance(step, str):
-        before = state_of(app)
-        if app.controller.handle(step) is False:
-            assert state_of(app) == before, step
+        c = app.controller
+        before = (state_of(app), list(app.board.display.lines), c.entry)
+        why = c.reason(step)
+        assert (state_of(app), list(app.board.display.lines), c.entry) == before, step  # asking changes nothing
+        taken = c.handle(step)
+        assert taken is (why == ""), (step, why, c.message)  # reason() knew, before the handler ran
+        if not taken:
+            assert c.message == why and app.board.display.lines[1] == why, (step, why)
+            assert state_of(app) == before[0], step
         return
     if step[0] == "wait":
         app.board.clock.advance(step[1])

@@ -279,3 +279,25 @@ def test_pool_params_after_the_pending_changes_CSP_10_3():
         assert cfg.pool_params() == after == cfg.pool_params(after=True)
     finally:
         remove_dir(tmp)
+
+
+def test_each_game_shows_the_keys_it_reads():
+    """keys_for(game), what service.config() lists: exhaustive over the games and the award keys, a fixed
+    amount (or C's six-of-a-kind percentage, BAC-17.11) is shown exactly when changing it changes the
+    game's pool awards; the shaker keys only on the dice tables (SB-2.1), the SB-6.6 pays and the SB-7
+    option only on sic bo (FPC-6.10 fixes fish-prawn-crab's), the pool keys only on a progressive table."""
+    only = {"shake_ms": "sicbo fish_prawn_crab", "shaker": "sicbo fish_prawn_crab", "pay_5_16": "sicbo",
+            "pay_6_15": "sicbo", "odd_even_lose_on_triple": "sicbo", "game": "", "history_len": ""}
+    for game in config.GAMES:
+        keys = config.keys_for(game)
+        assert keys == sorted(keys), keys
+        base = validate({"game": game})
+        awards = config.pool_params(base)["awards"] if game in config.PROGRESSIVE else None
+        for key in DEFAULTS:
+            if key in only:
+                shown = not only[key] or game in only[key].split()
+            elif key.startswith("fixed_") or key == "six_of_a_kind_bp":
+                shown = awards is not None and config.pool_params(dict(base, **{key: base[key] + 1}))["awards"] != awards
+            else:  # seats, bet_cents, rate_bp, seed_cents, limit_cents
+                shown = awards is not None
+            assert (key in keys) == shown, (game, key)

@@ -26,9 +26,11 @@ def new_app(game="sicbo", **cfg):
 
 
 def restart(app):
-    """Power cut and boot: the old App is dropped as it stands, a new board and App boot on the same flash."""
+    """Power cut and boot: the old App is dropped as it stands, a new board and App boot on the same flash
+    (`app` may be its folder, so that the caller can let go of the old App before the new one boots)."""
     gc.collect()
-    return appmod.App(board.make(virtual_clock=True, flash=flash_of(app.root)), app.root)
+    root = app if isinstance(app, str) else app.root
+    return appmod.App(board.make(virtual_clock=True, flash=flash_of(root)), root)
 
 
 def drive(app, *events):

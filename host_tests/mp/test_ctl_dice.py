@@ -149,7 +149,8 @@ def test_void_from_every_state_after_the_shake_SB_3_3_FPC_3_3():
         c, b = app.controller, app.board
         assert drive(app, "VOID") == [False] and c.state == state  # a short press only says "hold"
         assert drive(app, "VOID_LONG") == [True]
-        assert c.state == "idle" and c.round_no == 2 and c.history() == []
+        assert c.state == "idle" and c.round_no == 2 and c.history() == [(1, "void")]  # listed in HISTORY
+        assert b.display.lines == ["ROUND 1 VOID", "PRESS SHAKE"]  # the void confirmed for a moment
         assert b.lit() == {} and b.shaker_pin.value() == 0 and b.betting_pin.value() == 0
         assert app.meters.voids == 1 and app.meters.rounds == 0
         assert app.journal.records(1)[0][2:4] == ("void", 0) or app.journal.records(1)[0][2] == "void"
@@ -241,7 +242,8 @@ def test_power_cut_in_every_state_resumes_where_it_was():
         to_state(app, state)
         rec = app.controller.record()
         lit = app.board.lit()
-        app2 = restart(app)
+        root, app = app.root, None  # the board's RAM is gone with the power
+        app2 = restart(root)
         c2 = app2.controller
         # the shake is not saved: a cut mid-shake leaves round 2 waiting for a new shake, motor off
         want = "idle" if state == "shaking" else state
@@ -255,3 +257,58 @@ def test_power_cut_in_every_state_resumes_where_it_was():
             assert c2.dice == (4, 5, 6) and drive(app2, "CONFIRM") == [True]
             assert c2.history()[-1] == (2, (4, 5, 6))
         cleanup()
+
+
+def wait(app, ms):
+    app.board.clock.advance(ms)
+    app.tick()
+
+
+def test_a_void_shows_then_the_prompt_and_history_lists_it_and_times_out_SB_3_3():
+    """VOID_LONG: 'ROUND n VOID' for NOTICE_MS, then the next round's prompt; HISTORY shows the void among
+    the results and goes back to the prompt HISTORY_MS after the last press (a key brings it back sooner)."""
+    app = new_app()
+    c, d = app.controller, app.board.display
+    dice_round(app, 1, 1, 2)
+    drive(app, "CONFIRM")
+    to_betting(app)
+    drive(app, "VOID_LONG")
+    assert d.lines == ["ROUND 2 VOID", "PRESS SHAKE"]
+    wait(app, c.NOTICE_MS - 1)
+    assert d.lines[0] == "ROUND 2 VOID"
+    wait(app, 1)
+    assert d.lines == ["ROUND 3", "PRESS SHAKE"]
+    assert drive(app, "HISTORY") == [True] and d.lines == ["HISTORY 1/2", "VOID"]  # newest first
+    wait(app, c.HISTORY_MS - 1)
+    drive(app, "HISTORY")  # the next page: a press restarts the time
+    wait(app, c.HISTORY_MS - 1)
+    assert d.lines == ["HISTORY 2/2", "1 1 2=4 SMALL"]
+    wait(app, 1)
+    assert d.lines == ["ROUND 3", "PRESS SHAKE"]
+    drive(app, "HISTORY", "SHAKE")  # a key the controller takes ends it at once
+    assert d.lines == ["SHAKING", "ROUND 3"]
+    cleanup()
+
+
+def test_a_key_while_the_result_shows_asks_for_confirm():
+    """0 then ENTER with the dice shown (the dealer starting the next round too early): CONFIRM FIRST."""
+    app = new_app()
+    to_state(app, "result")
+    before = state_of(app)
+    for key in ("0", "4", "ENTER", "BELL"):
+        assert drive(app, key) == [False] and app.controller.message == ("NOT BETTING" if key == "BELL" else "CONFIRM FIRST")
+    assert state_of(app) == before
+    cleanup()
+
+
+def test_dice_typed_before_a_power_cut_are_asked_for_again():
+    """The keypad entry is not saved (a write a key would wear the flash): after the cut the display says
+    the dice must be typed again, until the first key."""
+    app = new_app()
+    to_state(app, "closed")
+    drive(app, "4", "5")
+    app2 = restart(app)
+    assert app2.controller.state == "closed" and app2.controller.entry == ""
+    assert app2.board.display.lines == ["POWER RESTORED", "RETYPE THE DICE"]
+    assert drive(app2, "4") == [True] and app2.board.display.lines == ["NO MORE BETS", "DICE 4 _ _"]
+    cleanup()

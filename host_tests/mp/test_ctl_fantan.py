@@ -90,7 +90,8 @@ def test_void_from_every_state_after_opening():
         to_state(app, state)
         assert drive(app, "VOID_LONG") == [True]
         c = app.controller
-        assert c.state == "idle" and c.round_no == 2 and c.history() == []
+        assert c.state == "idle" and c.round_no == 2 and c.history() == [(1, "void")]  # listed in HISTORY
+        assert app.board.display.lines == ["ROUND 1 VOID", "COVER THEN SHAKE"]  # confirmed for a moment
         assert app.board.lit() == {} and app.board.betting_pin.value() == 0 and app.meters.voids == 1
         cleanup()
 
@@ -109,3 +110,18 @@ def test_power_cut_in_every_state_resumes_where_it_was():
         assert app2.board.betting_pin.value() == (1 if state == "betting" else 0)
         assert c2.history() == [(1, 1)]
         cleanup()
+
+
+def test_a_count_typed_while_the_number_shows_asks_for_confirm_and_a_cut_asks_to_retype():
+    """0 ENTER with the number on the display: CONFIRM FIRST (not a word about a count), nothing changed.
+    A power cut with a count half typed: the display asks for the count again (the entry is not saved)."""
+    app = new_app("fantan")
+    to_state(app, "result")
+    before = state_of(app)
+    assert drive(app, "0", "ENTER") == [False, False] and app.controller.message == "CONFIRM FIRST"
+    assert app.board.display.lines == ["NUMBER 3", "CONFIRM FIRST"] and state_of(app) == before
+    drive(app, "CONFIRM", "SHAKE", "BELL", "1", "2")
+    app2 = restart(app)
+    assert app2.board.display.lines == ["POWER RESTORED", "RETYPE THE COUNT"]
+    assert drive(app2, "1", "2", "ENTER") == [True] * 3 and app2.controller.number == 4  # FT-3.2: 12 -> 4
+    cleanup()

@@ -68,6 +68,73 @@ def test_jackpot_digits_count_up_to_the_new_pool_CSP_1_4_F3_2_2():
         cleanup()
 
 
+def jackpot(app):
+    """The cents the jackpot digits show (the sim board's MAX7219 read back)."""
+    return int(app.board.jackpot_bus.text().replace(".", "").strip())
+
+
+def figures(app, passes=60):
+    """The figures the jackpot digits show over `passes` passes of the display task, each change once."""
+    out = []
+    for _ in range(passes):
+        app.controller.animate(0)
+        shown = jackpot(app)
+        if not out or out[-1] != shown:
+            out.append(shown)
+    return out
+
+
+def test_jackpot_digits_after_a_hit_show_the_award_then_the_pool_never_rising_from_below():
+    """A flush (fixed 1250.00, below the pool) is paid: the digits show the award, then at once the pool
+    as it stands after the payment (CSP-10.8); the next lock counts up from there by the new contributions
+    only. A royal takes the pool: award, then the reseed at once (CSP-10.2.1)."""
+    app = locked("caribbean_stud", 2, 3)
+    c = app.controller
+    figures(app)
+    keys(app, "H2E1EE")  # seat 2, class 1: flush
+    drive(app, "CONFIRM")
+    assert figures(app) == [DEFAULTS["fixed_flush"]]  # the award while paying
+    pool = c.pool.pool
+    drive(app, "CONFIRM")  # paid: back to betting
+    assert figures(app) == [pool]  # at once: no count up from the award to the pool
+    seats(app, 1, 2, 3, 4, 5, 6, 7)
+    drive(app, "LOCK")
+    shown = figures(app)
+    assert shown[0] > pool and shown == sorted(shown) and shown[-1] == pool + 7 * 500, shown  # CSP-10.1
+    assert len(shown) > 2  # it counted, it did not jump
+    keys(app, "H4E5EE")  # seat 4, class 5: royal flush, the whole pool
+    drive(app, "CONFIRM")
+    assert figures(app) == [c.awards[0][2]]
+    drive(app, "CONFIRM")
+    assert figures(app) == [SEED]  # the reseeded pool, at once
+    cleanup()
+
+
+def test_betting_lamp_lit_while_betting_is_open_and_a_void_shows():
+    """The betting-open lamp (SB-2.2's lamp, on every board) follows the progressive betting state: lit
+    until LOCK (CSP-6.3), dark while locked and paying, lit again for the next round, after a void and
+    after a power cut in betting. A void shows 'ROUND n VOID' and is listed in the history."""
+    app = new_app("caribbean_stud")
+    lamp = app.board.betting_pin.value
+    assert lamp() == 1
+    seats(app, 1)
+    drive(app, "LOCK")
+    assert lamp() == 0 and app.board.display.lines[1] == "HITS 0 CONFIRM"
+    drive(app, "VOID_LONG")  # CSP-11.1: the bet carries to the next round
+    assert lamp() == 1 and app.board.display.lines[0] == "ROUND 1 VOID"
+    assert app.controller.history() == [(1, "void")]
+    drive(app, "LOCK", "CONFIRM")
+    assert lamp() == 1
+    app = restart(app)
+    assert app.board.betting_pin.value() == 1
+    seats(app, 1)  # a new board: its sensors read the chip again
+    assert drive(app, "LOCK") == [True]
+    app = restart(app)
+    assert app.board.betting_pin.value() == 0  # resumed locked
+    assert app.board.display.lines == ["POWER RESTORED", "RETYPE HIT ENTRY"]  # a hit half typed is lost
+    cleanup()
+
+
 def test_refusals_change_nothing():
     app = new_app("caribbean_stud")
     before = state_of(app)

@@ -1,35 +1,12 @@
-"""Output drivers on fake pins and buses: the exact bytes a 74HC595 chain, MAX7219, TM1637 and HD44780 get;
-shaker maximum on-time and cover interlock (SB-2.1); bell pulse (SB-3.1); WS2812 colours; cents on digits."""
-# mp-heap: 68K
+"""Output drivers on fake pins and buses: the exact bytes a 74HC595 chain and HD44780 get; shaker maximum
+on-time and cover interlock (SB-2.1); bell pulse (SB-3.1); WS2812 colours (the jackpot digits: test_hw_digits)."""
+# mp-heap: 42K
+from fakebus import Pin, Spi
 from mptest import raises
 from tablectl.hw.clock import VirtualClock
-from tablectl.hw.digits import fill_cents
 from tablectl.hw.lamps import NO_LAMP, PUSH, WIN, Lamps, NeoBackend, ShiftBackend
 from tablectl.hw.lcd import Lcd
-from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Shaker
-from tablectl.hw.tm1637 import Tm1637
-
-
-class Pin:
-    def __init__(self, v=0, log=None, name=""):
-        self.v = v
-        self.log = log if log is not None else []
-        self.name = name
-
-    def value(self, v=None):
-        if v is None:
-            return self.v
-        self.v = v
-        self.log.append((self.name, v))
-
-
-class Spi:
-    def __init__(self):
-        self.writes = []
-
-    def write(self, buf):
-        self.writes.append(bytes(buf))
 
 
 # -- shaker and bell ---------------------------------------------------------------------------
@@ -152,75 +129,6 @@ def test_layout_wiring_maps_core_spots_to_lamps_and_skips_spots_without_one():
     assert lamps.lit() == {}
     lamps.set(table[1], WIN)
     assert lamps.lit() == {"big": WIN}
-
-
-# -- jackpot digits --------------------------------------------------------------------------
-def symbols(cents, n=8):
-    buf = bytearray(n)
-    dp = fill_cents(buf, cents)
-    return "".join("0123456789-" [b] if b <= 10 else " " for b in buf), dp
-
-
-def test_cents_laid_out_on_digits():
-    assert symbols(123456) == ("  123456", 5)  # 1234.56: the point after the 4
-    assert symbols(5) == ("     005", 5)       # 0.05
-    assert symbols(0) == ("     000", 5)
-    assert symbols(99999999) == ("99999999", 5)
-    assert symbols(123456789) == (" 1234567", -1)  # too long for cents: whole units, no point
-    assert symbols(10 ** 10) == ("--------", -1)     # too long even in units
-    assert symbols(-1) == ("--------", -1)
-    assert symbols(123456, 6) == ("123456", 3)
-
-
-def test_max7219_init_and_digit_registers():
-    spi = Spi()
-    log = []
-    cs = Pin(1, log, "cs")
-    d = Max7219(spi, cs, digits=8, intensity=8)
-    init = [tuple(w) for w in spi.writes]
-    assert init[:5] == [(0x0C, 0), (0x0F, 0), (0x0B, 7), (0x09, 0xFF), (0x0A, 8)]
-    assert init[5:13] == [(r, 0x0F) for r in range(8, 0, -1)]  # blank (code B 0x0F)
-    assert init[13] == (0x0C, 1) and len(init) == 14
-    # every 2-byte write framed by CS low .. high
-    assert log[0] == ("cs", 1) and log[1:] == [("cs", 0), ("cs", 1)] * 14
-    del spi.writes[:]
-    d.show_cents(123456)
-    assert [tuple(w) for w in spi.writes] == [(8, 0x0F), (7, 0x0F), (6, 1), (5, 2), (4, 3), (3, 0x84), (2, 5), (1, 6)]
-
-
-def decode_tm1637(log):
-    """Transactions (lists of bytes) from the CLK/DIO trace: start = DIO falls with CLK high,
-    stop = DIO rises with CLK high, a bit is DIO at a CLK rising edge, the 9th bit of a byte is the ACK."""
-    clk = dio = 1
-    out, bits, cur = [], [], None
-    for name, v in log:
-        if name == "clk":
-            if v and not clk and cur is not None:
-                bits.append(dio)
-                if len(bits) == 9:
-                    cur.append(sum(bits[i] << i for i in range(8)))
-                    bits = []
-            clk = v
-        else:
-            if clk and dio and not v:
-                cur, bits = [], []
-            elif clk and not dio and v and cur is not None:
-                out.append(cur)
-                cur = None
-            dio = v
-    return out
-
-
-def test_tm1637_bytes_for_an_amount():
-    log = []
-    clk, dio = Pin(1, log, "clk"), Pin(1, log, "dio")
-    t = Tm1637(clk, dio, digits=6, brightness=7)
-    blank = decode_tm1637(log)
-    assert blank == [[0x40], [0xC0, 0, 0, 0, 0, 0, 0], [0x8F]]
-    del log[:]
-    t.show_cents(123456)
-    # 1 2 3 4. 5 6 in gfedcba segments (the point is bit 7 of the digit before it)
-    assert decode_tm1637(log) == [[0x40], [0xC0, 0x06, 0x5B, 0x4F, 0xE6, 0x6D, 0x7D], [0x8F]]
 
 
 class I2c:

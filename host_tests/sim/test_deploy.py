@@ -202,7 +202,7 @@ def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(t
         "resume exec import vfs",
         ["resume fs touch :deploying", "reset"],  # main.py then stays at the REPL
         "resume exec import os",
-        "resume exec def _code_files(root, deep, shallow):",
+        "resume exec def code_files(root, deep, shallow):",
         ["resume romfs deploy " + image, "fs rm -r :tablectl", "fs rm :board.mpy",
          "fs cp %s/main.py :main.py" % (tmp_path / "pico"),
          "fs cp %s/fwmanifest.json :fwmanifest.json" % (tmp_path / "pico"), "fs rm :deploying"],

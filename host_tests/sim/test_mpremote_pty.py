@@ -84,8 +84,9 @@ def test_service_macros_of_tools_mpremote_config(start_sim, tmp_path, dealer):
     assert "game fantan, state betting, round 1 (round in progress)" in out
     assert "journal (last" in out and "open" in out  # the betting-open event of this round
     assert "game" in out and "'fantan'" in out
-    code, out = macro("lamptest")  # refused mid-round, with the reason, and the controller goes on
-    assert code == 1 and "lamp_test refused: round 1 in progress" in out, out
+    code, out = macro("lamptest")  # refused mid-round: the reason in one line, and the controller goes on
+    assert code == 0 and out.startswith("REFUSED: lamp_test refused: round 1 in progress"), out
+    assert out.count("\n") == 1 and "Traceback" not in out, out
     assert sim.link.snapshot()[1]["status"]["state"] == "betting" and sim.board.alive()
 
 
@@ -113,6 +114,8 @@ def test_a_person_at_the_terminal_gets_the_friendly_prompt(start_sim):
         assert typed(b"6 * 7\r") == b"6 * 7\r\n42\r\n>>> "
         assert typed(b"for i in (1, 2):\r  print(i)\r\r").endswith(b"... \r\n1\r\n2\r\n>>> ")
         assert typed(b"import service\r") == b"import service\r\n>>> "
+        # a refusal is one line for the person reading it, not a traceback
+        assert typed(b"service.history(0)\r") == b"service.history(0)\r\nREFUSED: n must be an integer 1..200, got 0\r\n>>> "
         assert b"game fantan, state idle, round 1" in typed(b"service.status()\r")
         assert b"KeyboardInterrupt (the controller keeps running)" in typed(b"while True: pass\x03")
         assert typed(b"_\r").startswith(b"_\r\nstatus\r\n")  # the last value shown is kept in _

@@ -208,3 +208,12 @@ def test_a_folder_with_a_damaged_configuration_boots_into_the_tilt_and_says_so(s
         assert time.monotonic() < deadline, status
         time.sleep(0.05)
         status = sim.link.snapshot()[1]["status"]
+
+
+def test_the_notes_on_a_folder_of_another_game_name_a_jackpot_only_where_it_has_one(tmp_path):
+    """A fan-tan folder started as sic bo: the way back names no jackpot (fan-tan has none); a baccarat A
+    folder's says that closing its jackpot asks for a code."""
+    sim = Simulator("sicbo", port=0, state_dir=tmp_path / "sicbo")
+    fantan = " ".join(sim._other_game_notes("fantan"))
+    assert "jackpot" not in fantan and "service.configure(game='sicbo') between rounds (journalled)" in fantan
+    assert "closing the baccarat_a jackpot asks for the confirmation code" in " ".join(sim._other_game_notes("baccarat_a"))

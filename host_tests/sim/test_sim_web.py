@@ -95,3 +95,40 @@ def _alive(pid):
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited, unreaped
     except OSError:
         return False
+
+
+def test_the_chips_and_the_cover_are_sent_again_to_a_board_that_connects(tmp_path):
+    """The link server keeps the last of each physical input (in the folder's inputs.json) and sends them to
+    every board that connects: the board after a power cut, or under a restarted simulator, reads the
+    chips where they lie. A damaged file is a fresh table's inputs."""
+    import socket
+    from sim.link_server import LinkServer
+
+    def board_of(server):
+        sock = socket.create_connection(server.address, timeout=5)
+        deadline = time.monotonic() + 5
+        while server.conn is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        return sock
+
+    kept = tmp_path / "inputs.json"
+    server = LinkServer(inputs_path=kept)
+    board = board_of(server)
+    for line in ("seat 2 1", "seat 5 1", "seat 2 0", "cover 0", "press BELL"):
+        server.send(line)
+    board.close()
+    server.close()
+    assert json.loads(kept.read_text()) == {"seat 2": "0", "seat 5": "1", "cover": "0"}  # no key press
+    server = LinkServer(inputs_path=kept)  # the simulator started again on the folder
+    board = board_of(server)
+    got = b""
+    while got.count(b"\n") < 3:
+        got += board.recv(1024)
+    assert got.decode().splitlines() == ["cover 0", "seat 2 0", "seat 5 1"]
+    board.close()
+    server.close()
+    kept.write_text("{not json")
+    server = LinkServer(inputs_path=kept)
+    assert server.inputs == {}
+    server.close()

@@ -25,6 +25,8 @@ Every macro starts with `resume`: it talks to the REPL task that runs beside the
 (aiorepl on a board, simrepl on the simulator) instead of soft-resetting the board, which would
 stop the controller. configure() and ram_clear() are left to the REPL on purpose (a person should
 type those): `mpremote connect PORT resume exec "import service; print(service.configure(rate_bp=1500))"`.
+A refused call prints one line, `REFUSED: <reason>`, and mpremote still exits 0; a script that needs
+the failure as an exception (and a non-zero exit) calls tablectl.service instead of service.
 """
 
 

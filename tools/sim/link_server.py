@@ -2,14 +2,22 @@
 
 The picture is only what the board reported (hello, out, status messages merged into one dict); the
 host never works out a result itself. Each change bumps `version` and wakes everyone in wait().
+The table's physical inputs (a chip on a seat sensor, the shaker cover) are the table's, not the
+board's: the last one sent of each is kept (in `inputs_path` if given, so a restarted simulator has
+them too) and sent again to a board that connects, as a board rebooted under the chips reads them.
 """
 import json
+import pathlib
 import socket
 import threading
 
+_KEPT = ("seat", "cover")  # the link commands that set a physical input
+
 
 class LinkServer:
-    def __init__(self, host="127.0.0.1"):
+    def __init__(self, host="127.0.0.1", inputs_path=None):
+        self.inputs_path = pathlib.Path(inputs_path) if inputs_path else None
+        self.inputs = self._load_inputs()  # {'seat 2': '1', 'cover': '0'}: the last of each input
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, 0))
@@ -33,6 +41,12 @@ class LinkServer:
                 return
             self.conn = conn
             self._update(connected=True)
+            try:
+                with self._send_lock:
+                    for what in sorted(self.inputs):  # the chips and the cover are still where they were
+                        conn.sendall(("%s %s\n" % (what, self.inputs[what])).encode())
+            except OSError:
+                pass
             try:
                 for line in conn.makefile("rb"):
                     self._message(line)
@@ -86,6 +100,24 @@ class LinkServer:
             raise ConnectionError("the board is not connected")
         with self._send_lock:
             conn.sendall((command + "\n").encode())
+        parts = command.split()
+        if parts and parts[0] in _KEPT and len(parts) >= 2:
+            self.inputs[" ".join(parts[:-1])] = parts[-1]
+            self._save_inputs()
+
+    def _load_inputs(self):
+        try:
+            kept = json.loads(self.inputs_path.read_text()) if self.inputs_path else {}
+        except (OSError, ValueError):
+            return {}  # none yet, or a file damaged: the inputs start as a fresh table's
+        return dict((k, v) for k, v in kept.items() if isinstance(v, str) and k.split(" ")[0] in _KEPT) \
+            if isinstance(kept, dict) else {}
+
+    def _save_inputs(self):
+        if self.inputs_path is not None:
+            tmp = self.inputs_path.with_name(self.inputs_path.name + ".tmp")
+            tmp.write_text(json.dumps(self.inputs, sort_keys=True))
+            tmp.replace(self.inputs_path)
 
     def close(self):
         self._closed = True

@@ -13,6 +13,7 @@ from sim.link_server import LinkServer
 
 GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
          "baccarat_a", "baccarat_b", "baccarat_c")
+PROGRESSIVE = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
 STATE_ROOT = ROOT / "build" / "simroot"
 
 
@@ -46,7 +47,7 @@ class Simulator:
             if self.pty_link:
                 self.locks.append(link_lock(self.pty_link).acquire())
             self._describe(state=shown(self.state_dir))
-            self.link = LinkServer()
+            self.link = LinkServer(inputs_path=self.state_dir / "inputs.json")
             try:
                 self.web = web.serve(self.link, self.port)
             except OSError as e:
@@ -84,12 +85,13 @@ class Simulator:
 
     def _other_game_notes(self, game):
         folder = shown(self.state_dir)
+        closing = ("; closing the %s jackpot asks for the confirmation code it names" % game
+                   if game in PROGRESSIVE else "")
         return ["%s holds a %s table (its configuration record says so): running %s, "
                 "not %s, so that nothing in it is lost" % (folder, game, game, self.requested),
-                "to make it %s again: service.configure(game='%s') between rounds (journalled; closing "
-                "the %s jackpot asks for the confirmation code it names); to start a fresh %s table: stop, "
-                "delete %s, start again"
-                % (self.requested, self.requested, game, self.requested, folder)]
+                "to make it %s again: service.configure(game='%s') between rounds (journalled%s); to start "
+                "a fresh %s table: stop, delete %s, start again"
+                % (self.requested, self.requested, closing, self.requested, folder)]
 
     def _await(self, ok, timeout, what):
         deadline = time.monotonic() + timeout

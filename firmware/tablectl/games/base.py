@@ -14,20 +14,34 @@ The dealer's panel (one role per button; a board wires each role to a GPIO or a 
     HIT                   progressive: enter a winning hand (seat, class, optionally the cards)
     HISTORY               show the last results on the display (changes nothing)
 
-Every event goes through handle(event). An event that is wrong in the current state is refused: the
-display's second line says why, `message` holds it, and nothing else changes (no state, no record,
-no journal entry, no output). A state change is saved as one record ('round') with its journal entry,
-in one frame of the flash log, then shown, so after a power cut the controller resumes from the last
-saved state, and the journal never shows a step the record lacks (or the other way round).
+Every event goes through handle(event), which first asks reason(event): '' when the key is legal now,
+else the refusal (pokerkit's can_x/verify_x/x; the simulator greys out the keys it refuses). A refused
+event changes nothing (no state, no record, no journal entry, no output): the display's second line
+says why and `message` holds it. A state change is saved as one record ('round') with its journal
+entry, in one frame of the flash log, then shown, so after a power cut the controller resumes from the
+last saved state, and the journal never shows a step the record lacks (or the other way round). A void
+round is shown on the display for NOTICE_MS and kept in the history as VOID; HISTORY goes back to the
+prompt after HISTORY_MS.
 """
+from tablectl.hw.clock import ticks_add, ticks_diff
 from tablectl.hw.lamps import WIN
 
 DIGITS = "0123456789"
 RECORD = "round"
+VOID = "void"  # a void round in the history of results
 
 
 def _tuples(x):
     return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
+
+
+def drop_dice_table():
+    """A board runs one game at a time: the outcome table tablectl.games.dice keeps for a rebuilt dice
+    controller (about 20 KB) is given back when another game's controller is built."""
+    import sys
+    dice = sys.modules.get("tablectl.games.dice")
+    if dice is not None:
+        dice.forget()
 
 
 class Controller:
@@ -36,6 +50,9 @@ class Controller:
 
     IDLE = "idle"
     MAX_ENTRY = 3
+    NOTICE_MS = 3000     # a void round confirmed on the display this long
+    HISTORY_MS = 8000    # HISTORY's page shown this long after the last press
+    LEGEND = (("win", WIN),)  # what each lamp level means on this table (the simulator's legend)
 
     def __init__(self, app):
         self.app = app
@@ -49,6 +66,8 @@ class Controller:
         self.refusals = 0
         self.lamp_of = b""       # core spot index -> lamp index (NO_LAMP where none)
         self._history_page = -1
+        self._notice = None      # (line 1, line 2) shown instead of the prompt, until the next key
+        self._notice_until = None  # ... or this tick, if it has a time limit
 
     # -- the contract -------------------------------------------------------------------------
     def busy(self):
@@ -68,31 +87,61 @@ class Controller:
                 "message": self.message, "busy": bool(self.busy()), "rounds": self.app.meters.rounds,
                 "voids": self.app.meters.voids}
 
+    def reason(self, event):
+        """'' if `event` is legal now, else why not (at most 16 columns, for the display). It changes
+        nothing. Subclasses answer their own keys first and leave the rest to this one."""
+        if event in ("HISTORY", "CLEAR") or (len(event) == 1 and event in DIGITS):
+            return ""
+        if event == "VOID":
+            return "HOLD VOID 1 SEC"
+        if getattr(self, "on_" + event.lower(), None) is None and not event.endswith("_LONG"):
+            return ("%s NOT USED" % event)[:16]
+        return ""  # a long hold of a key that has no long action: its press was handled
+
     def handle(self, event):
         """One button event; True if accepted, False if refused (nothing changed)."""
+        if event != "HISTORY":
+            self._history_page = -1
+        why = self.reason(event)
+        if why:
+            return self.refuse(why)
         if event == "HISTORY":
             self.show_history()
             return True
-        self._history_page = -1
+        self.end_notice()  # a key the controller takes ends a notice
         if event == "CLEAR":
             self.entry = ""
             return self.accepted()
         if len(event) == 1 and event in DIGITS:
             return self.on_digit(event)
         fn = getattr(self, "on_" + event.lower(), None)
-        if fn is None:
-            if event.endswith("_LONG"):
-                return True  # a long hold of a key that has no long action: its press was handled
-            return self.refuse(("%s NOT USED" % event)[:16])
-        return fn()
+        return fn() if fn is not None else True
 
     def tick(self, now):
-        """Called every few ms by the controller task: time-driven transitions (shaker done, ...)."""
+        """Called every few ms by the controller task: time-driven transitions (shaker done, ...); a
+        subclass calls this one too (a notice's time limit)."""
+        if self._notice_until is not None and ticks_diff(now, self._notice_until) >= 0:
+            self._history_page = -1
+            self.end_notice()
+
+    def notice(self, line1, line2, ms=0):
+        """Show two lines instead of the prompt until the next key or state change, and at most `ms`
+        (0: no limit)."""
+        self._notice = (line1, line2)
+        self._notice_until = ticks_add(self.board.ticks_ms(), ms) if ms else None
+        self.redraw()
+
+    def end_notice(self):
+        """Back to the prompt, if a notice shows."""
+        if self._notice is not None:
+            self._notice = self._notice_until = None
+            self.redraw()
 
     # -- helpers for subclasses ---------------------------------------------------------------
     def refuse(self, why):
         self.message = why
         self.refusals += 1
+        self.end_notice()  # the refusal goes under the prompt, not under a notice
         self.board.display.text(1, why)
         return False
 
@@ -102,7 +151,7 @@ class Controller:
         return True
 
     def redraw(self):
-        l1, l2 = self.prompt()
+        l1, l2 = self._notice or self.prompt()
         d = self.board.display
         d.text(0, l1)
         d.text(1, l2)
@@ -122,6 +171,7 @@ class Controller:
         self.state = state
         self.entry = ""
         self.message = ""
+        self._notice = self._notice_until = None
         with self.app.log.atomic():  # the record and its journal entry: one frame on flash
             self.save()
             self.app.journal.append(event, self.round_no, a, b, text)
@@ -130,18 +180,22 @@ class Controller:
     def finish_round(self, event, void):
         """End the round (confirmed or void): the next round number, back to IDLE, one saved record."""
         done = self.round_no
-        self.round_no += 1
         if void:
+            self.remember(VOID)
             self.app.meters.void()
         else:
             self.app.meters.round_done()
+        self.round_no += 1
         self.state = self.IDLE
         self.entry = ""
         self.message = ""
+        self._notice = self._notice_until = None
         with self.app.log.atomic():
             self.save()
             self.app.journal.append(event, done)
         self.redraw()
+        if void:  # the dealer sees the void taken, then the next round's prompt
+            self.notice("ROUND %d VOID" % done, self.prompt()[1], self.NOTICE_MS)
         return True
 
     def record(self):
@@ -198,9 +252,7 @@ class Controller:
         return True
 
     def close_betting(self):
-        """BELL, for the games that close betting with the bell (SB-3.1, FT-4)."""
-        if self.state != "betting":
-            return self.refuse("NOT BETTING")
+        """BELL, for the games that close betting with the bell (SB-3.1, FT-4): legal while betting."""
         self.betting_lamp(False)
         self.board.bell.ring()
         self.set_state("closed", "bell")
@@ -214,13 +266,14 @@ class Controller:
         return str(result)
 
     def show_history(self):
-        """HISTORY pages through the last results, newest first, as many as fit on a line."""
+        """HISTORY pages through the last results, newest first, as many as fit on a line, for
+        HISTORY_MS after the last press."""
         res = self.results
         if not res:
-            self.board.display.text(1, "NO HISTORY")
+            self.notice(self.prompt()[0], "NO HISTORY", self.HISTORY_MS)
             return
         cols = getattr(self.board.display, "cols", 16)
-        texts = [self.result_text(r[1]) for r in reversed(res)]
+        texts = ["VOID" if r[1] == VOID else self.result_text(r[1]) for r in reversed(res)]
         pages = []
         line = ""
         for t in texts:
@@ -231,6 +284,6 @@ class Controller:
                 line = (line + " " + t) if line else t
         pages.append(line)
         self._history_page = (self._history_page + 1) % len(pages)
-        self.board.display.text(0, "HISTORY %d/%d" % (self._history_page + 1, len(pages)))
-        self.board.display.text(1, pages[self._history_page])
+        self.notice("HISTORY %d/%d" % (self._history_page + 1, len(pages)), pages[self._history_page],
+                    self.HISTORY_MS)
 

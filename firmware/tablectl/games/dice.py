@@ -29,6 +29,11 @@ def table_for(game, pay_5_16, pay_6_15, odd_even):
     return _last[1]
 
 
+def forget():
+    """Give back the kept table (another game's controller is built: tablectl.games.base.drop_dice_table)."""
+    _last[0] = _last[1] = None
+
+
 class DiceController(Controller):
     IDLE = "idle"
 
@@ -71,9 +76,31 @@ class DiceController(Controller):
         return "%d %d %d=%d %s" % (a, b, c, total, "SMALL" if total <= 10 else "BIG")
 
     # -- events ------------------------------------------------------------------------------
+    def reason(self, event):
+        st = self.state
+        if event in ("SHAKE", "HANDLE"):
+            if st != "idle":
+                return "ROUND IN PLAY"
+            if self.electric() and not self.board.shaker.cover_closed():
+                return "COVER UNCLIPPED"  # SB-2.1: the cover is clipped to the base before the shake
+            return ""
+        if event == "BELL":
+            return "" if st == "betting" else "NOT BETTING"  # SB-3.1
+        if (len(event) == 1 and "0" <= event <= "9") or event == "ENTER":
+            if st != "closed":
+                return {"idle": "SHAKE FIRST", "shaking": "SHAKING", "betting": "BELL FIRST"}.get(st, "CONFIRM FIRST")
+            if event == "ENTER":
+                return "" if len(self.entry) == 3 else "ENTER 3 DICE"
+            if event < "1" or event > "6":
+                return "A DIE IS 1-6"  # SB-1.1
+            return "3 DICE ENTERED" if len(self.entry) >= 3 else ""
+        if event == "CONFIRM":
+            return "" if st == "result" else "NO RESULT YET"
+        if event == "VOID_LONG":
+            return "NOTHING TO VOID" if st == "idle" else ""
+        return Controller.reason(self, event)
+
     def on_shake(self):
-        if self.state != "idle":
-            return self.refuse("ROUND IN PLAY")
         if not self.electric():
             self.handle_presses += 1  # SB-2.1: the handle pressed three times in succession
             if self.handle_presses < 3:
@@ -82,7 +109,7 @@ class DiceController(Controller):
             return self.open_betting()
         try:
             self.board.shaker.on(min(self.cfg.get("shake_ms", 3000), self.board.shaker.max_on_ms))
-        except ValueError as e:
+        except ValueError as e:  # the driver is the last word on its pin
             return self.refuse(str(e).upper()[:16])
         self.state = "shaking"  # not saved: a cut here leaves the round at idle, the shaker off
         self.message = ""
@@ -92,6 +119,7 @@ class DiceController(Controller):
     on_handle = on_shake
 
     def tick(self, now):
+        Controller.tick(self, now)
         if self.state == "shaking" and not self.board.shaker.service(now):
             if self.board.shaker.interrupted:  # the cover came off: the dice were not shaken (SB-2.1)
                 self.state = "idle"
@@ -103,20 +131,9 @@ class DiceController(Controller):
     on_bell = Controller.close_betting  # SB-3.1: the bell closes betting
 
     def on_digit(self, d):
-        if self.state != "closed":
-            return self.refuse({"idle": "SHAKE FIRST", "shaking": "SHAKING", "betting": "BELL FIRST"}
-                               .get(self.state, "CONFIRM FIRST"))
-        if d < "1" or d > "6":
-            return self.refuse("A DIE IS 1-6")  # SB-1.1
-        if len(self.entry) >= 3:
-            return self.refuse("3 DICE ENTERED")
         return self.type_digit(d)
 
     def on_enter(self):
-        if self.state != "closed":
-            return self.refuse("NO DICE TO ENTER")
-        if len(self.entry) != 3:
-            return self.refuse("ENTER 3 DICE")
         dice = (ord(self.entry[0]) - 48, ord(self.entry[1]) - 48, ord(self.entry[2]) - 48)
         wins = self.table.resolve(dice[0], dice[1], dice[2])  # SB-5..7 / FPC-5..7: the core decides
         self.dice = dice
@@ -133,8 +150,6 @@ class DiceController(Controller):
         lamps.show()
 
     def on_confirm(self):
-        if self.state != "result":
-            return self.refuse("NO RESULT YET")
         self.remember(self.dice)
         self.lamps_off()  # SB-4: payouts done before the dome is covered again
         self.dice = ()
@@ -142,8 +157,6 @@ class DiceController(Controller):
         return self.finish_round("confirm", False)
 
     def on_void_long(self):
-        if self.state == "idle":
-            return self.refuse("NOTHING TO VOID")
         # SB-3.3 / FPC-3.3: stacked or leaning dice void the round; another is played at once
         self.board.shaker.off()
         self.betting_lamp(False)
@@ -168,3 +181,5 @@ class DiceController(Controller):
             self.show_wins()
         else:
             self.lamps_off()
+        if self.state == "closed":  # the dice typed before the cut were not saved
+            self.notice("POWER RESTORED", "RETYPE THE DICE")

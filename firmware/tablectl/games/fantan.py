@@ -8,7 +8,7 @@ four at a time (FT-3.1, FT-3.2), so both give the same number. Broken buttons ar
 count (FT-5.3). The regulation has no void article: VOID_LONG is for an incident that stops the round
 (e.g. the cover knocked over before the count), journalled like a dice void.
 """
-from tablectl.games.base import Controller
+from tablectl.games.base import Controller, drop_dice_table
 from tablectl.hw.lamps import WIN, PUSH
 from tablectl.rules import fantan
 
@@ -16,9 +16,11 @@ from tablectl.rules import fantan
 class FanTanController(Controller):
     IDLE = "idle"
     MAX_ENTRY = 4  # a heap of up to 9999 buttons
+    LEGEND = (("win", WIN), ("tie: the stake back (FT-8)", PUSH))
 
     def __init__(self, app):
         Controller.__init__(self, app)
+        drop_dice_table()
         self.game = "fantan"
         self.lamp_of = self.wire(fantan.SPOTS)
         self.number = 0
@@ -33,30 +35,37 @@ class FanTanController(Controller):
             return "NO MORE BETS", "COUNT " + (self.entry or "_")
         return "NUMBER %d" % self.number, "CONFIRM = PAID"
 
+    def reason(self, event):
+        st = self.state
+        if event == "SHAKE":
+            return "" if st == "idle" else "ROUND IN PLAY"  # FT-4: bets only after the heap is covered
+        if event == "BELL":
+            return "" if st == "betting" else "NOT BETTING"  # FT-4: the bell stops betting
+        if (len(event) == 1 and "0" <= event <= "9") or event == "ENTER":
+            if st != "closed":
+                return {"idle": "PRESS SHAKE", "betting": "BELL FIRST"}.get(st, "CONFIRM FIRST")
+            if event == "ENTER":
+                return "" if self.entry else "ENTER THE COUNT"
+            if not self.entry and event == "0":
+                return "COUNT FROM 1"  # FT-3.1: a count of whole buttons, at least one
+            return "%d DIGITS MAX" % self.MAX_ENTRY if len(self.entry) >= self.MAX_ENTRY else ""
+        if event == "CONFIRM":
+            return "" if st == "result" else "NO RESULT YET"
+        if event == "VOID_LONG":
+            return "NOTHING TO VOID" if st == "idle" else ""
+        return Controller.reason(self, event)
+
     def on_shake(self):
-        if self.state != "idle":
-            return self.refuse("ROUND IN PLAY")
         return self.open_betting()  # FT-4: bets only after the heap is covered
 
     on_bell = Controller.close_betting  # FT-4: the bell stops betting
 
     def on_digit(self, d):
-        if self.state != "closed":
-            return self.refuse({"idle": "PRESS SHAKE", "betting": "BELL FIRST"}.get(self.state, "CONFIRM FIRST"))
-        if not self.entry and d == "0":
-            return self.refuse("COUNT FROM 1")
         return self.type_digit(d)
 
     def on_enter(self):
-        if self.state != "closed":
-            return self.refuse("NO COUNT YET")
-        if not self.entry:
-            return self.refuse("ENTER THE COUNT")
         count = int(self.entry)
-        try:
-            number = fantan.result_from_count(count)  # FT-3.1, FT-3.2
-        except ValueError:
-            return self.refuse("BAD COUNT")
+        number = fantan.result_from_count(count)  # FT-3.1, FT-3.2: a count from 1 (reason) has a number
         self.number = number
         self.set_state("result", "result", number, count)
         self.show_number()
@@ -71,16 +80,12 @@ class FanTanController(Controller):
         lamps.show()
 
     def on_confirm(self):
-        if self.state != "result":
-            return self.refuse("NO RESULT YET")
         self.remember(self.number)
         self.lamps_off()
         self.number = 0
         return self.finish_round("confirm", False)
 
     def on_void_long(self):
-        if self.state == "idle":
-            return self.refuse("NOTHING TO VOID")
         self.betting_lamp(False)
         self.lamps_off()
         self.number = 0
@@ -97,3 +102,5 @@ class FanTanController(Controller):
             self.show_number()
         else:
             self.lamps_off()
+        if self.state == "closed":  # the count typed before the cut was not saved
+            self.notice("POWER RESTORED", "RETYPE THE COUNT")

@@ -6,9 +6,11 @@
 Seats are numbered 1..seats from the dealer's left (CSP-10.4, F3-15.3). While betting is open the
 seat sensors are read and each seat's lamp follows its sensor; LOCK freezes them before the first
 card (CSP-6.3, F3-10.3): every seat with a chip (or a bet carried from a void round) is locked, and
-each newly accepted bet adds its contribution to the pool, once. The locked seats, the pool and the
-meters are saved in one record, so after a power cut a locked round is still locked and no bet is
-counted twice. The jackpot digits count up to the new pool.
+each newly accepted bet adds its contribution to the pool, once. The betting-open lamp is lit until
+LOCK. The locked seats, the pool and the meters are saved in one record, so after a power cut a
+locked round is still locked and no bet is counted twice (a hit half typed is typed again: the
+display says so). The jackpot digits count up from the pool they showed to the new pool; after a hit
+they show each award being paid, then the pool as it stands (reseeded after a pool award), at once.
 
 A hit is entered on the keypad: HIT, the seat number, ENTER, the class number (1 = lowest class of
 the game, see CLASSES in tablectl.config), ENTER, then optionally the cards, ENTER. A card is three
@@ -27,7 +29,7 @@ is refused when entered. Every display line fits 16 columns; refusals name the k
 A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
 the locked bets for the next round without contributing again.
 """
-from tablectl.games.base import Controller
+from tablectl.games.base import Controller, drop_dice_table
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import hands
@@ -71,6 +73,7 @@ class ProgressiveController(Controller):
 
     def __init__(self, app):
         Controller.__init__(self, app)
+        drop_dice_table()
         cfg = self.cfg
         self.game = cfg["game"]
         self.class_ids = _awards.table(self.game)[0]  # the core's class codes: index = code, 0 = none
@@ -84,8 +87,10 @@ class ProgressiveController(Controller):
         self.step = ""       # hit entry: '', 'seat', 'class', 'cards'
         self.hit_seat = 0
         self.hit_class = ""
-        self.digits = -1     # the cents the jackpot digits show now (count-up); -1: nothing yet
+        self.digits = -1     # the cents the jackpot digits show now; -1: nothing yet
+        self.digits_pool = False  # they show the pool (not an award): it may count up from there
         self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, 8)))
+        self.betting_lamp(True)  # betting is open until LOCK
 
     def _pool_params(self):
         """The core pool's parameters from the configuration (amounts posted on the table, CSP-10.3)."""
@@ -172,30 +177,44 @@ class ProgressiveController(Controller):
         return "%d: %s %s" % (whole // _CARD_DIGITS, " ".join(names), e[whole:])
 
     def animate(self, now):
-        """Jackpot digits: the award while paying, else the pool, counting up in steps (never down slowly)."""
-        target = self.awards[self.shown_award][2] if self.state == "paying" else self.pool.pool
+        """Jackpot digits: while paying, the award being paid; otherwise the pool. They count up in steps
+        only from a pool figure to a larger one (the contributions of the bets just locked); any other
+        change (the award, the pool after it is paid or reseeded, a lowered limit) is shown at once, so
+        the pool never seems to rise from a low figure after a hit."""
+        pool = self.state != "paying"
+        target = self.pool.pool if pool else self.awards[self.shown_award][2]
         d = self.digits
-        if d == target:
+        if d == target and pool == self.digits_pool:
             return
-        if d > target or d < 0 or self.state == "paying":
-            d = target
-        else:
+        if pool and self.digits_pool and 0 <= d < target:
             step = (target - d) // 8
             d = d + step if step > 0 else target
-        self.digits = d
+        else:
+            d = target
+        self.digits, self.digits_pool = d, pool
         jp = self.board.jackpot
         if jp is not None:
             jp.show_cents(d)
 
+    def redraw_digits(self):
+        """The jackpot digits were overwritten (service.display_test): the display task draws them afresh."""
+        self.digits = -1
+
     # -- seat sensors --------------------------------------------------------------------------
-    def tick(self, now):
-        if self.state != "betting":
-            return  # CSP-6.3, F3-10.3: frozen from the lock on
+    def read_seats(self):
+        """The seat bit mask the sensors read now (bit 0 = seat 1)."""
         mask = 0
         pins = self.board.seats
         for s in range(self.seats):
             if pins[s].value():
                 mask |= 1 << s
+        return mask
+
+    def tick(self, now):
+        Controller.tick(self, now)
+        if self.state != "betting":
+            return  # CSP-6.3, F3-10.3: frozen from the lock on
+        mask = self.read_seats()
         if mask != self.sensed:
             self.sensed = mask
             self.show_seats(mask | self.carried)
@@ -208,14 +227,52 @@ class ProgressiveController(Controller):
         lamps.show()
 
     # -- events --------------------------------------------------------------------------------
+    def reason(self, event):
+        st, step, entry = self.state, self.step, self.entry
+        if event == "LOCK":
+            if st != "betting":
+                return "ALREADY LOCKED" if st == "locked" else _PAYING
+            return "" if self.read_seats() | self.carried else "NO BETS TO LOCK"
+        if event == "HIT":
+            if st != "locked":
+                return "LOCK FIRST" if st == "betting" else _PAYING
+            return "FINISH THE HIT" if step else ""
+        if len(event) == 1 and "0" <= event <= "9":
+            if st != "locked" or not step:
+                return "PRESS HIT FIRST" if st == "locked" else "KEYS NOT IN USE"
+            if step == "seat":
+                return "" if "1" <= event <= str(self.seats) else "SEAT 1-%d" % self.seats
+            if step == "class":
+                return "" if "1" <= event <= str(len(self.classes)) else "CLASS 1-%d" % len(self.classes)
+            return "" if len(entry) < 6 * _CARD_DIGITS else "%d DIGITS MAX" % (6 * _CARD_DIGITS)
+        if event == "ENTER":
+            if st != "locked" or not step:
+                return "NOTHING TO ENTER"
+            if not entry and step != "cards":
+                return "TYPE THE " + step.upper()
+            if step == "seat":
+                return self.seat_reason(int(entry))
+            if step == "class":
+                return self.class_reason(self.classes[int(entry) - 1])
+            try:
+                cards = self.typed_cards()
+            except ValueError as e:
+                return str(e)
+            return self.cards_reason(self.hit_class, cards) if cards else ""
+        if event == "CONFIRM":
+            if step:
+                return "FINISH THE HIT"
+            return "LOCK FIRST" if st == "betting" else ""
+        if event == "VOID_LONG":
+            if st != "locked":
+                return _PAYING if st == "paying" else "NOTHING TO VOID"
+            return ""
+        return Controller.reason(self, event)
+
     def on_lock(self):
-        if self.state != "betting":
-            return self.refuse("ALREADY LOCKED" if self.state == "locked" else _PAYING)
-        self.tick(0)
+        self.sensed = self.read_seats()
         carried = self.carried
         bets = self.sensed | carried
-        if not bets:
-            return self.refuse("NO BETS TO LOCK")
         stake = self.cfg["bet_cents"]
         seat_bets = [stake if bets & (1 << s) else 0 for s in range(self.seats)]
         for s in range(self.seats):
@@ -229,14 +286,11 @@ class ProgressiveController(Controller):
         n = len(self.seat_list(bets & ~carried))
         self.app.meters.bet(n)
         self.show_seats(bets)
+        self.betting_lamp(False)
         self.set_state("locked", "lock", bets, added, "%d new" % n)
         return True
 
     def on_hit(self):
-        if self.state != "locked":
-            return self.refuse("LOCK FIRST" if self.state == "betting" else _PAYING)
-        if self.step:
-            return self.refuse("FINISH THE HIT")
         self.step = "seat"
         return self.accepted()
 
@@ -247,97 +301,88 @@ class ProgressiveController(Controller):
             else:  # a second CLEAR abandons the hit being entered
                 self.step = ""
             return self.accepted()
-        return Controller.handle(self, event)
+        taken = Controller.handle(self, event)
+        if not taken and event == "ENTER" and self.step == "cards":
+            self.entry = ""  # refused cards are typed again from the first; the display says why
+        return taken
 
     def on_digit(self, d):
-        if self.state != "locked" or not self.step:
-            return self.refuse("PRESS HIT FIRST" if self.state == "locked" else "KEYS NOT IN USE")
-        if self.step == "seat":
-            if not "1" <= d <= str(self.seats):
-                return self.refuse("SEAT 1-%d" % self.seats)
-            self.entry = ""
-            return self.type_digit(d, 1)
-        if self.step == "class":
-            if not "1" <= d <= str(len(self.classes)):
-                return self.refuse("CLASS 1-%d" % len(self.classes))
-            self.entry = ""
+        if self.step in ("seat", "class"):
+            self.entry = ""  # one digit: the next replaces it
             return self.type_digit(d, 1)
         return self.type_digit(d, 6 * _CARD_DIGITS)
 
     def on_enter(self):
-        if self.state != "locked" or not self.step:
-            return self.refuse("NOTHING TO ENTER")
         if self.step == "seat":
-            if not self.entry:
-                return self.refuse("TYPE THE SEAT")
-            seat = int(self.entry)
-            if not self.locked & (1 << (seat - 1)):
-                return self.refuse("NO BET SEAT %d" % seat)  # CSP-10.1: only a locked bet can win
-            for h in self.hits:
-                if h[0] == seat:
-                    return self.refuse("SEAT %d HAS A HIT" % seat)
-            self.hit_seat = seat
+            self.hit_seat = int(self.entry)
             self.step = "class"
             self.entry = ""
             return self.accepted()
         if self.step == "class":
-            if not self.entry:
-                return self.refuse("TYPE THE CLASS")
-            try:
-                self.check_class(self.classes[int(self.entry) - 1])
-            except ValueError as e:  # the next digit typed replaces the refused class
-                return self.refuse(str(e))
             self.hit_class = self.classes[int(self.entry) - 1]
             self.step = "cards"
             self.entry = ""
             return self.accepted()
-        cards = None
-        if self.entry:
-            if len(self.entry) % _CARD_DIGITS:
-                return self.refuse("3 DIGITS A CARD")
-            try:
-                cards = [card_from_digits(self.entry[i:i + 3]) for i in range(0, len(self.entry), 3)]
-            except ValueError:
-                return self.refuse("BAD CARD")
+        return self.hit(self.hit_seat, self.hit_class, self.typed_cards() or None)
+
+    def typed_cards(self):
+        """The cards typed so far as card ints ([] if none); ValueError with the display's message."""
+        e = self.entry
+        if len(e) % _CARD_DIGITS:
+            raise ValueError("3 DIGITS A CARD")
         try:
-            self.hit(self.hit_seat, self.hit_class, cards)
+            return [card_from_digits(e[i:i + _CARD_DIGITS]) for i in range(0, len(e), _CARD_DIGITS)]
+        except ValueError:
+            raise ValueError("BAD CARD")
+
+    def seat_reason(self, seat):
+        """'' if a hit can be entered on `seat`, else why not (display words)."""
+        if not isinstance(seat, int) or not 1 <= seat <= self.seats or not self.locked & (1 << (seat - 1)):
+            return "NO BET SEAT %s" % seat  # CSP-10.1: only a locked bet can win
+        for h in self.hits:
+            if h[0] == seat:
+                return "SEAT %d HAS A HIT" % seat
+        return ""
+
+    def cards_reason(self, cls, cards):
+        """'' if `cards` (ints or names) are a hand the core classifies as `cls`, else why not."""
+        try:
+            cards = self.check_cards(cards)
         except ValueError as e:
-            self.entry = ""
-            return self.refuse(str(e)[:16])  # hit()'s messages are written for the display
-        return True
+            return str(e)
+        found = self.classify(cards)
+        if found != cls:  # the keypad number of what the cards make, the dealer's vocabulary
+            return "CARDS = " + ("CLASS %d" % (self.classes.index(found) + 1) if found in self.classes else "NO CLASS")
+        return ""
 
     def hit(self, seat, cls, cards=None):
         """Record a hit of this round (the keypad's HIT sequence ends here; links and tests may call it).
         cards: card ints or names ('As'); if given, the core must classify them as `cls`. ValueError
         (nothing changed, its message fits the 16-column display) for a seat without a locked bet, a
         second hit on a seat, an unknown class or one that pays nothing here, bad cards, or cards that
-        make another class."""
+        make another class: the checks reason('ENTER') makes of the keypad's entry."""
         if self.state != "locked":
             raise ValueError("NO LOCKED ROUND")
-        if not isinstance(seat, int) or not 1 <= seat <= self.seats or not self.locked & (1 << (seat - 1)):
-            raise ValueError("NO BET SEAT %s" % seat)
-        self.check_class(cls)
-        for h in self.hits:
-            if h[0] == seat:
-                raise ValueError("SEAT %d HAS A HIT" % seat)
-        if cards is not None:
+        why = self.seat_reason(seat) or self.class_reason(cls) or (self.cards_reason(cls, cards) if cards else "")
+        if why:
+            raise ValueError(why)
+        if cards:
             cards = self.check_cards(cards)
-            found = self.classify(cards)
-            if found != cls:  # the keypad number of what the cards make, the dealer's vocabulary
-                raise ValueError("CARDS = " + ("CLASS %d" % (self.classes.index(found) + 1)
-                                               if found in self.classes else "NO CLASS"))
         self.hits.append([seat, cls, cards or []])
         self.step = ""
-        self.set_state("locked", "hit_in", seat, len(self.hits), cls)
+        # the cards as dealt, by name, for surveillance to check the hit against the video (at most 35 characters)
+        self.set_state("locked", "hit_in", seat, len(self.hits),
+                       " ".join([cls] + [_cards.name(c) for c in cards or ()]))
         return True
 
-    def check_class(self, cls):
-        """ValueError unless `cls` is a class of this game with an award here (BAC-17.12 gives jackpot C
-        five of a kind none; a fixed amount configured as 0 pays nothing either)."""
+    def class_reason(self, cls):
+        """'' unless `cls` is not a class of this game with an award here (BAC-17.12 gives jackpot C
+        five of a kind none; a fixed amount configured as 0 pays nothing either): then why."""
         if cls not in self.classes:
-            raise ValueError("NO CLASS %s" % cls)
+            return "NO CLASS %s" % cls
         if not pays(self.pool.awards[self.class_ids.index(cls)]):
-            raise ValueError("CLASS %d NO AWARD" % (self.classes.index(cls) + 1))
+            return "CLASS %d NO AWARD" % (self.classes.index(cls) + 1)
+        return ""
 
     def check_cards(self, cards):
         """The cards of a hit as ints, their count and (one-deck poker) distinctness checked, with
@@ -376,16 +421,12 @@ class ProgressiveController(Controller):
         return hands.BACCARAT_CLASS_IDS[scheme][code]
 
     def on_confirm(self):
-        if self.step:
-            return self.refuse("FINISH THE HIT")
         if self.state == "paying":
             if self.shown_award + 1 < len(self.awards):
                 self.shown_award += 1
                 self.save()
                 return self.accepted()
             return self._next_round()
-        if self.state != "locked":
-            return self.refuse("LOCK FIRST" if self.state == "betting" else "NOTHING TO END")
         if not self.hits:
             return self._next_round()
         # one call settles the whole round in the regulation's order (CSP-10.4..10.7, F3-15.3..15.5,
@@ -450,17 +491,17 @@ class ProgressiveController(Controller):
         self.shown_award = 0
         self.sensed = 0
         self.lamps_off()
+        self.betting_lamp(True)
         return self.finish_round("confirm", False)
 
     def on_void_long(self):
-        if self.state != "locked":
-            return self.refuse(_PAYING if self.state == "paying" else "NOTHING TO VOID")
         # CSP-11.1, CSP-11.4, F3-17.3: the progressive bets stay for the next round, not contributed again
         self.pool.void_round()
         self.hits = []
         self.step = ""
         self.sensed = 0
         self.show_seats(self.carried)
+        self.betting_lamp(True)
         return self.finish_round("void", True)
 
     # -- persistence ---------------------------------------------------------------------------
@@ -482,5 +523,8 @@ class ProgressiveController(Controller):
         if self.state == "paying" and not self.awards:
             raise ValueError("record 'round': paying with no awards")
         self.show_seats(self.locked | self.carried)
+        self.betting_lamp(self.state == "betting")
+        if self.state == "locked":  # a hit being typed when the power went was not saved
+            self.notice("POWER RESTORED", "RETYPE HIT ENTRY")
         if self.pool.reserve != saved[1]:
             self.moved_to_reserve(self.pool.reserve - saved[1])

@@ -26,6 +26,9 @@ class TiltController:
     def history(self, n=None):
         return []
 
+    def reason(self, event):
+        return self.why  # every button is refused until the technician clears the tilt
+
     def handle(self, event):
         self.app.board.display.text(1, self.why)
         return False

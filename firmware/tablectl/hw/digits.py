@@ -1,4 +1,12 @@
-"""Money to 7-segment digits: integer cents laid out as MAX7219 code-B symbols, and the part both digit drivers share."""
+"""Money to 7-segment digits: integer cents laid out as MAX7219 code-B symbols, and the part both digit drivers share.
+
+How an amount is shown (both drivers, any number of digits n):
+- dollars.cents, right-aligned, the point lit after the units digit, when they fit in n digits
+  (8 digits: up to 999999.99; 6 digits: up to 9999.99);
+- else whole dollars, the cents dropped (rounded down), with the point lit on the last digit: a point
+  with no digit after it says the cents are not shown (8 digits: 1234567.89 shows `1234567.`);
+- else (the dollars alone need more than n digits, or a negative amount) a dash on every digit.
+"""
 try:
     from micropython import const
 except ImportError:
@@ -9,9 +17,8 @@ BLANK = const(0x0F)  # code-B blank
 
 
 def fill_cents(buf, cents):
-    """Write `cents` right-aligned into buf (one code-B symbol per digit, left to right) as units.cents;
-    returns the index of the digit carrying the decimal point, or -1. If the cents do not fit, whole
-    units are shown without a point; if those do not fit either (or cents < 0), every digit is a dash."""
+    """Write `cents` right-aligned into buf (one code-B symbol per digit, left to right) as the module
+    docstring says; returns the index of the digit carrying the decimal point, or -1 (dashes)."""
     n = len(buf)
     v = cents
     need = 3
@@ -30,7 +37,7 @@ def fill_cents(buf, cents):
             for i in range(n):
                 buf[i] = DASH
             return -1
-        dp = -1
+        dp = n - 1  # the point with nothing after it: the cents are not shown
     else:
         v = cents
     for i in range(n - 1, -1, -1):

@@ -71,6 +71,16 @@ class Lamps:
         for i in range(self.count):
             self.levels[i] = OFF
 
+    def snapshot(self):
+        """The picture the chain holds now, for restore() after a test lit other lamps."""
+        return bytes(self.levels)
+
+    def restore(self, picture):
+        """Show again a picture snapshot() took."""
+        for i in range(self.count):
+            self.levels[i] = picture[i]
+        self.show()
+
     def lit(self):
         """Spot ids lit, with their level: what the tests and the simulator read."""
         return dict((self.name(i), self.levels[i]) for i in range(self.wired) if self.levels[i])
@@ -82,7 +92,7 @@ class Lamps:
 class NeoBackend:
     """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write())."""
 
-    COLOURS = ((0, 0, 0), (255, 160, 0), (0, 0, 96))  # off, win (amber), push (dim blue)
+    COLOURS = ((0, 0, 0), (255, 160, 0), (64, 160, 255))  # off, win (amber), push (sky blue: told apart from a win)
 
     def __init__(self, np):
         self.np = np

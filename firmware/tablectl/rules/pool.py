@@ -13,6 +13,7 @@ hits paid by the regulations' rules, void rounds carrying the locked bets, state
                             was used in a round, a hit needs a locked bet on its seat
     p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store: pool, reserve, carry,
                             contributed, paid, seeded, carried, format version, then the locked bets
+    figure(state, 'paid')   one figure of a saved state() by its name (FIGURES), read where no Pool is built
     Pool.from_state(cfg, state, overflow=True)  the same under new parameters (a lowered limit_cents):
                             what stands above the new limit moves to the reserve, to the cent
     p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded, p.locked, p.carried
@@ -55,6 +56,7 @@ _PERCENT = const(1)
 _POOL = const(2)
 _NONE = const(3)
 _STATE_LEN = const(8)  # + MAX_SEATS locked bets
+FIGURES = ("pool", "reserve", "carry", "contributed", "paid", "seeded", "carried", "version")  # state()'s order
 _STATE_VERSION = const(1)
 _FULL = "a meter would reach 2**30 cents: clear the meters"
 
@@ -63,6 +65,11 @@ def _cents(what, value, top=MAX_CENTS):
     if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value > top:
         raise ValueError("%s must be 0..%d, got %r" % (what, top, value))
     return value
+
+
+def figure(state, name):
+    """The figure `name` (one of FIGURES) of a saved state(), without building a Pool."""
+    return state[FIGURES.index(name)]
 
 
 def _percent_of(amount, bp):

@@ -89,9 +89,29 @@ function spotElement(game, id, lamp) {
   return e;
 }
 
+function buildLegend(hello) {
+  // what each lamp colour means at this table, as the board says (its legend and the chain's colours)
+  const legend = $("legend");
+  legend.innerHTML = "";
+  for (const [what, rgb] of hello.legend || []) {
+    const item = el("span", { class: "legend-item", "data-rgb": rgb });
+    item.appendChild(el("i", { class: "swatch", style: "background:#" + rgb }));
+    item.appendChild(document.createTextNode(what));
+    legend.appendChild(item);
+  }
+}
+
+function inkFor(rgb) {
+  // dark ink on a bright lamp, light ink on a dark one (relative luminance, as WCAG computes it)
+  const lin = (i) => { const c = parseInt(rgb.substr(i, 2), 16) / 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+  const lum = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
+  return lum > 0.18 ? "#1b1300" : "#f4efe0";
+}
+
 function buildLayout(hello) {
   const root = $("layout");
   root.innerHTML = "";
+  buildLegend(hello);
   const game = hello.game;
   const layout = hello.layout || [];
   if (PROGRESSIVE.includes(game)) return buildSeats(root, hello);
@@ -120,6 +140,9 @@ function buildSeats(root, hello) {
     const e = spotElement(hello.game, id, lamp);
     e.className = "spot seat";
     e.firstChild.textContent = "SEAT " + s;
+    e.dataset.seat = String(s);
+    e.dataset.win = "0";
+    e.appendChild(el("small", { class: "win" }, ""));
     e.style.left = "calc(" + (50 + 42 * Math.cos(a)) + "% - 48px)";
     e.style.top = (40 + 260 * Math.sin(a)) + "px";
     ring.appendChild(e);
@@ -208,7 +231,7 @@ function render(state) {
   $("conn").textContent = state.connected ? "board connected" : "board not connected";
   $("conn").className = "tag " + (state.connected ? "on" : "off");
   $("game").textContent = hello.game || "";
-  const key = JSON.stringify([hello.game, hello.layout, hello.roles, hello.seats]);
+  const key = JSON.stringify([hello.game, hello.layout, hello.roles, hello.seats, hello.legend]);
   if (hello.game && key !== builtFor) {
     builtFor = key;
     buildLayout(hello);
@@ -221,7 +244,22 @@ function render(state) {
     e.dataset.rgb = rgb;
     e.dataset.lit = rgb === "000000" ? "0" : "1";
     e.style.background = rgb === "000000" ? "" : "#" + rgb;
+    e.style.color = rgb === "000000" ? "" : inkFor(rgb);
     e.style.setProperty("--glow", "#" + rgb);
+  });
+  // the seats with a hit this round (the board's status), marked with their class
+  const hits = st.hits || [];
+  document.querySelectorAll("#layout [data-seat]").forEach((e) => {
+    const hit = hits.find((h) => h[0] === Number(e.dataset.seat));
+    e.dataset.win = hit ? "1" : "0";
+    e.querySelector(".win").textContent = hit ? "WIN " + hit[1].replace(/_/g, " ") : "";
+  });
+  // the keys the controller would refuse now are greyed, the reason on hover (they still press)
+  const refused = st.refused || {};
+  document.querySelectorAll("button[data-role]").forEach((b) => {
+    const why = refused[b.dataset.role] || "";
+    b.classList.toggle("refused", !!why);
+    b.title = why;
   });
   const lines = out.display || ["", ""];
   $("lcd0").textContent = lines[0] || "";

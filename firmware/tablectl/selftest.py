@@ -1,0 +1,178 @@
+"""selftest(): every firmware file against the manifest written at deploy, and the rules for stale code that deploy shares.
+
+selftest() reads /fwmanifest.json (or the first folder of sys.path holding one, as on the unix port)
+and checks the CRC-32 of every file it lists, and that no other code sits where the firmware lives
+(unlisted: a .py/.mpy under the firmware's folders, lib/ aside; shadows: an X.py beside a listed X.mpy,
+which the import would take instead); records, the journal and root scripts are not its business. A
+firmware deployed as a ROMFS image is checked in the image (the manifest's "romfs" folder, /rom).
+tools/deploy.py imports this module: code_places(), stale_files() and hidden_packages() are its rules
+for what to remove, and it sends code_files()'s source to the board to list what is there.
+"""
+import json
+import sys
+
+from tablectl.crc import crc32
+from tablectl.store import exists, join
+
+MANIFEST = "fwmanifest.json"
+# Deployed as a ROMFS image (make deploy ROMFS=1), the firmware's files are in the image, mounted at the
+# manifest's "romfs" folder, but for these: a board runs main.py and boot.py from its filesystem.
+ON_FILESYSTEM = ("main.py", "boot.py")
+
+
+def manifest_root():
+    # the working folder first: a board's root, or the folder a simulator's board runs in (where
+    # `make deploy BOARD=sim` copies), before the folders the firmware may have been imported from
+    for root in ["", "/"] + [p for p in sys.path if p and p != ".frozen"]:
+        if exists(join(root, MANIFEST)):
+            return root
+    raise ValueError("no %s found (on the board it is written at deploy by tools/build_mpy.py)" % MANIFEST)
+
+
+def _crc_file(path):
+    crc = 0
+    buf = bytearray(256)
+    mv = memoryview(buf)
+    with open(path, "rb") as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            crc = crc32(mv[:n], crc)
+    return crc
+
+
+def code_files(root, deep, shallow):
+    """The .py/.mpy files (paths from root) in the folders `shallow` and, with every subfolder, `deep`
+    ('' is root itself). Self-contained: tools/deploy.py sends this source to the board to list it."""
+    import os
+    found = []
+    todo = [(d, 1) for d in deep] + [(d, 0) for d in shallow]
+    pre = "" if root in ("", ".") else root.rstrip("/") + "/"
+    ilistdir = getattr(os, "ilistdir", None)  # MicroPython's: each entry's type without a stat
+    while todo:
+        folder, down = todo.pop()
+        at = pre + folder or "."
+        try:
+            entries = ilistdir(at) if ilistdir else [(n, 0) for n in os.listdir(at)]
+        except OSError:  # a folder the board lacks: its listed files are reported missing
+            continue
+        for entry in entries:
+            name = entry[0]
+            path = folder + "/" + name if folder else name
+            # type 0: unknown (CPython's listdir, a host filesystem without d_type): ask stat
+            if (entry[1] or os.stat(pre + path)[0]) & 0x4000:
+                if down:
+                    todo.append((path, 1))
+            elif name.endswith(".py") or name.endswith(".mpy"):
+                found.append(path)
+    return found
+
+
+def code_places(listed):
+    """(deep, shallow) for code_files(): the top folders of the listed files are the firmware's, all
+    of them (lib/ aside: mip installs aiorepl there); elsewhere (root, lib/) only the folders holding
+    listed files, for their .py twins."""
+    deep, shallow = [], []
+    for path in listed:
+        cut = path.rfind("/")
+        top = path[:path.find("/")] if cut > 0 else ""
+        if top and top != "lib":
+            if top not in deep:
+                deep.append(top)
+        elif path[:max(cut, 0)] not in shallow:
+            shallow.append(path[:max(cut, 0)])
+    return deep, shallow
+
+
+def stale_files(listed, present, rom=False):
+    """(unlisted, shadows): the code files in the firmware's folders that the manifest does not list,
+    and the X.py beside a listed X.mpy (the import takes X.py first); each sorted, each file once.
+    With the firmware in ROMFS (rom), a listed file found on the filesystem is a shadow too: the import
+    looks in the working folder before /rom."""
+    deep = code_places(listed)[0]
+    unlisted, shadows = [], []
+    for path in sorted(present):
+        if path in listed:
+            if rom and path not in ON_FILESYSTEM:
+                shadows.append(path)
+            continue
+        if path.endswith(".py") and path[:-3] + ".mpy" in listed:
+            shadows.append(path)
+        elif "/" in path and path[:path.find("/")] in deep:
+            unlisted.append(path)
+    return unlisted, shadows
+
+
+def hidden_packages(hidden, unlisted, shadows):
+    """(unlisted, shadows) with the firmware in ROMFS: a folder on the filesystem named like one of its
+    packages (`hidden`, those present) hides /rom's package from the import, even empty, so the folder
+    is the shadow ('tablectl/') and what it holds goes with it. tools/deploy.py removes by the same rule."""
+
+    def outside(p):
+        return p[:max(p.find("/"), 0)] not in hidden
+
+    return [p for p in unlisted if outside(p)], [d + "/" for d in hidden] + [p for p in shadows if outside(p)]
+
+
+def _shadowed(path, rom):
+    """The certified file that `path`, on the filesystem, is imported instead of."""
+    if path.endswith("/"):
+        return join(rom, path)
+    mpy = path if path.endswith(".mpy") else path[:-3] + ".mpy"
+    return join(rom, mpy) if rom else mpy
+
+
+def selftest(root=None):
+    from tablectl.service import Report, feed, running_app
+    if root is None:
+        root = manifest_root()
+    elif not isinstance(root, str):
+        raise ValueError("root must be the folder holding %s, as a str, got %r" % (MANIFEST, root))
+    path = join(root, MANIFEST)
+    try:
+        with open(path) as f:
+            manifest = json.load(f)
+    except OSError as e:
+        raise ValueError("cannot read %s (%s): give the folder the firmware was deployed to" % (path, e))
+    except ValueError:
+        raise ValueError("%s is not valid JSON: deploy the firmware again" % path)
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    if not isinstance(files, dict) or not files:
+        raise ValueError("%s lists no files" % MANIFEST)
+    rom = manifest.get("romfs")
+    if rom is not None and not isinstance(rom, str):
+        raise ValueError("%s: romfs must name the folder the image is mounted at" % MANIFEST)
+    bad, missing = [], []
+    try:
+        app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
+    except ValueError:
+        app = None
+    for path in sorted(files):
+        feed(app)
+        full = join(rom if rom and path not in ON_FILESYSTEM else root, path)
+        try:
+            crc = _crc_file(full)
+        except OSError:
+            missing.append(path)
+            continue
+        if crc != files[path]:
+            bad.append(path)
+    deep, shallow = code_places(files)
+    unlisted, shadows = stale_files(files, code_files(root, deep, shallow), bool(rom))
+    if rom:
+        hidden = [d for d in deep if exists(join(root, d))]
+        unlisted, shadows = hidden_packages(hidden, unlisted, shadows)
+    ok = not (bad or missing or unlisted or shadows)
+    where = "board %s%s" % (manifest.get("board"), ", ROMFS at " + rom if rom else "")
+    lines = ["%d files checked against %s (%s): %s" % (len(files), MANIFEST, where, "all OK" if ok else "FAILED")]
+    lines += ["CRC mismatch: " + p for p in bad] + ["missing: " + p for p in missing]
+    lines += ["unlisted: " + p for p in unlisted]
+    lines += ["shadows: %s (imported instead of %s)" % (p, _shadowed(p, rom)) for p in shadows]
+    if unlisted or shadows:
+        lines.append("not the certified file set: make deploy removes them")
+    data = {"ok": ok, "checked": len(files), "bad": bad, "missing": missing, "unlisted": unlisted,
+            "shadows": shadows}
+    if rom:
+        data["romfs"] = rom
+    return Report("selftest", lines, data)

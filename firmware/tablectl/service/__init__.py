@@ -1,0 +1,154 @@
+"""Technician service over the USB REPL: the calls, each importing only the module that does it.
+
+    >>> import service                 # firmware/service.py re-exports this package
+    >>> service.status()               # every call returns a Report: the REPL prints it as text
+    >>> service.configure(rate_bp=1500)
+
+Calls: status(), meters(), history(n=20), journal(n=20), config() (tablectl.service.reports),
+configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
+shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
+(.ramclear). A Report prints as readable lines; `.data` holds the same figures for programs and tests.
+A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
+output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
+configure() also in tilt (ram_clear() is the way out of a tilt). After Ctrl-C stops main.py,
+tablectl.app.current still holds the stopped App, so the calls work on it; machine.reset() starts
+the table again.
+
+They act on the running application, `tablectl.app.current` (or the one given to use(app)), through
+the names of the firmware contract: app.board, .config (tablectl.config.Config), .store, .journal,
+.meters, .controller (.state, .round_no, .status(), .history(n), .busy()), and the hooks
+app.config_changed(applied) and app.ram_clear().
+"""
+CALLS = ("status", "meters", "history", "journal", "config", "configure", "lamp_test", "display_test",
+         "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
+_override = None
+
+
+class Report:
+    """Readable lines for the REPL (repr/str) plus `.data` for programs."""
+
+    def __init__(self, title, lines=(), data=None):
+        self.title = title
+        self.lines = list(lines)
+        self.data = data
+
+    def __repr__(self):
+        return "\n".join([self.title] + ["  " + line for line in self.lines])
+
+    __str__ = __repr__
+
+
+def use(app):
+    """Service this app instead of tablectl.app.current (tests, or a second app); None to undo."""
+    global _override
+    _override = app
+
+
+def running_app():
+    """The App the calls act on; ValueError if none runs."""
+    if _override is not None:
+        return _override
+    try:
+        from tablectl import app as appmod
+        current = appmod.current
+    except ImportError:
+        current = None
+    if current is None:
+        raise ValueError("no application running: start it (main.py or tablectl.app.run(board)) first")
+    return current
+
+
+def refuse_if_busy(app, what):
+    ctl = app.controller
+    why = ctl.busy() if ctl is not None else ""
+    if why:  # the controller's own reason: a round in progress, or bets a void round carried
+        raise ValueError("%s refused: %s" % (what, why))
+
+
+def int_arg(name, value, low, high, why=""):
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError("%s must be an integer %d..%d%s, got %r" % (name, low, high, why, value))
+    return value
+
+
+def feed(app):
+    # A long call (an output test, selftest) runs inside the event loop (aiorepl), so the tasks that keep
+    # the watchdog fed (App's Supervisor) stand still meanwhile: the call feeds it. Only a started one
+    # (no feed count: machine.WDT; LazyWdt counts from its first feed), since starting it here would
+    # reset a board whose firmware is not running soon after the call.
+    wdt = getattr(getattr(app, "board", None), "wdt", None)
+    if wdt is not None and getattr(wdt, "feeds", 1):
+        wdt.feed()
+
+
+def status():
+    """Game, controller state, round, whether a round is in progress, pending configuration."""
+    from tablectl.service import reports
+    return reports.status()
+
+
+def meters():
+    """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters."""
+    from tablectl.service import reports
+    return reports.meters()
+
+
+def history(n=20):
+    """The last n results of the controller, oldest first, as the table shows them."""
+    from tablectl.service import reports
+    return reports.history(n)
+
+
+def journal(n=20):
+    """The last n journal entries, oldest first."""
+    from tablectl.service import reports
+    return reports.journal(n)
+
+
+def config(all=False):
+    """The current game's keys (every key with all=True), '*' where a value differs from the default,
+    and the pending pool changes."""
+    from tablectl.service import reports
+    return reports.config(all)
+
+
+def configure(*args, **kw):
+    """configure(key=value, ...[, confirm='code']): a validated change; refused while a round is in
+    progress; pool parameters of a live progressive wait for the next hit. A change of game that
+    closes a jackpot holding money needs confirm=<code>."""
+    if args:  # a value without its key: nothing says which setting it is for
+        raise ValueError("configure takes key=value arguments, e.g. configure(shake_ms=4000); got %s without "
+                         "a key (config() lists the keys)" % ", ".join(repr(a) for a in args))
+    from tablectl.service import settings
+    return settings.configure(**kw)
+
+
+def lamp_test(step_ms=150):
+    """Each lamp alone in turn, then all together; the previous picture is put back."""
+    from tablectl.service import outputs
+    return outputs.lamp_test(step_ms)
+
+
+def display_test(step_ms=500):
+    """Every character cell and every jackpot digit segment on, then the previous contents back."""
+    from tablectl.service import outputs
+    return outputs.display_test(step_ms)
+
+
+def shaker_test(ms=None):
+    """Run the electric shaker for the configured shake time (at most the driver's max on-time)."""
+    from tablectl.service import outputs
+    return outputs.shaker_test(ms)
+
+
+def selftest(root=None):
+    """CRC-32 of every firmware file against the manifest written at deploy, and no other code where
+    the firmware lives."""
+    from tablectl import selftest as check
+    return check.selftest(root)
+
+
+def ram_clear(code=None):
+    """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear."""
+    from tablectl.service import ramclear
+    return ramclear.ram_clear(code)

@@ -1,0 +1,111 @@
+"""The service's output tests: lamp_test(), display_test(), shaker_test(), each refused mid-round.
+
+They run inside the event loop (aiorepl), so they feed the board's watchdog at least every FEED_MS;
+each puts back what the outputs showed before. shaker_test() only where the game has the electric
+shaker (the controller's electric(), SB-2.1, FPC-2.1).
+"""
+import time
+
+from tablectl.service import Report, feed, int_arg, refuse_if_busy, running_app
+
+FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
+LAMP_STEP_MS = 500  # lamp_test(step_ms) at most: 120 lamps then take a minute, not twenty
+DISPLAY_STEP_MS = 2000
+
+
+def _sleep(ms):
+    if ms > 0:
+        time.sleep_ms(ms) if hasattr(time, "sleep_ms") else time.sleep(ms / 1000)
+
+
+def _wait(app, ms):
+    """Sleep ms, the watchdog fed before, after and every FEED_MS in between."""
+    feed(app)
+    while ms > 0:
+        step = min(ms, FEED_MS)
+        _sleep(step)
+        ms -= step
+        feed(app)
+
+
+def lamp_test(step_ms=150):
+    from tablectl.hw.lamps import WIN
+    app = running_app()
+    int_arg("step_ms", step_ms, 0, LAMP_STEP_MS)
+    refuse_if_busy(app, "lamp_test")
+    lamps = app.board.lamps
+    saved = lamps.snapshot()
+    try:
+        for i in range(lamps.count):
+            lamps.clear()
+            lamps.set(i, WIN)
+            lamps.show()
+            _wait(app, step_ms)
+        for i in range(lamps.count):
+            lamps.set(i, WIN)
+        lamps.show()
+        _wait(app, step_ms * 4)
+    finally:
+        lamps.restore(saved)
+    return Report("lamp_test", ["%d lamps lit one by one, then all together; check each by eye"
+                                % lamps.count], {"lamps": lamps.count})
+
+
+def display_test(step_ms=500):
+    app = running_app()
+    int_arg("step_ms", step_ms, 0, DISPLAY_STEP_MS)
+    refuse_if_busy(app, "display_test")
+    board = app.board
+    lines = []
+    display = getattr(board, "display", None)
+    if display is not None:
+        saved = list(display.lines)
+        try:
+            for ch in ("8", "#"):
+                for row in range(display.rows):
+                    display.text(row, ch * display.cols)
+                _wait(app, step_ms)
+        finally:
+            for row in range(display.rows):
+                display.text(row, saved[row])
+        lines.append("text display: %d x %d filled with '8' then '#'" % (display.rows, display.cols))
+    jackpot = getattr(board, "jackpot", None)
+    if jackpot is not None:
+        eights = int("8" * jackpot.n)  # all segments; as cents the point shows too
+        jackpot.show_cents(eights)
+        _wait(app, step_ms)
+        jackpot.blank()
+        redraw = getattr(app.controller, "redraw_digits", None)
+        if redraw is not None:
+            redraw()
+        lines.append("jackpot digits: all segments, then blank until the controller redraws them")
+    return Report("display_test", lines or ["this board has no display"], None)
+
+
+def shaker_test(ms=None):
+    from tablectl.hw.clock import ticks_diff, ticks_ms
+    app = running_app()
+    shaker = getattr(app.board, "shaker", None)
+    if shaker is None:
+        raise ValueError("this board has no electric shaker")
+    if ms is not None:
+        int_arg("ms", ms, 1, shaker.max_on_ms, " (the shaker's max on-time)")
+    refuse_if_busy(app, "shaker_test")
+    electric = getattr(app.controller, "electric", None)
+    if electric is None or not electric():  # SB-2.1, FPC-2.1: only the dice games have one
+        raise ValueError("shaker_test refused: %s has no electric shaker%s"
+                         % (getattr(app.controller, "game", None) or "this table",
+                            " (in tilt)" if getattr(app, "tilt", None) else ""))
+    if ms is None:
+        ms = min(app.config["shake_ms"], shaker.max_on_ms)
+    start = ticks_ms()
+    try:
+        shaker.on(ms)  # the driver refuses with the cover open (SB-2.1)
+        # real time bounds the wait even if the board's clock is virtual; off whatever happens
+        while shaker.service() and ticks_diff(ticks_ms(), start) < ms:
+            _wait(app, 10)
+    finally:
+        shaker.off()
+    ran = ticks_diff(ticks_ms(), start)
+    return Report("shaker_test", ["shaker ran %d ms (asked %d, max %d) and is off" % (ran, ms, shaker.max_on_ms)],
+                  {"ms": ms, "ran_ms": ran})

@@ -1,0 +1,186 @@
+"""The service's reports: status(), meters(), history(n), journal(n), config(all=False); they change nothing.
+
+In tilt, meters() and history() say they are unavailable (no record was loaded); status() shows no
+game when the configuration record is the one that cannot be trusted (app.config_lost).
+"""
+from tablectl.meters import POOL_METERS, money
+from tablectl.service import Report, int_arg, running_app
+
+LOST = "the configuration record cannot be read (tilt): ram_clear() resets it to the defaults"
+
+
+def _unavailable(app, title):
+    """In tilt, a Report saying why `title` cannot be shown (None otherwise): the controller loaded no
+    record, so zeros would be invented figures."""
+    if getattr(app, "tilt", None):
+        return Report(title, ["unavailable in tilt, no record was loaded: " + app.tilt], {"unavailable": app.tilt})
+    return None
+
+
+def status():
+    app = running_app()
+    ctl = app.controller
+    # a tilt on the configuration record leaves no game known (app.config holds only the defaults)
+    data = {"game": getattr(ctl, "game", app.config["game"]), "state": ctl.state, "round": ctl.round_no,
+            "busy": bool(ctl.busy()), "pending": dict(app.config.pending)}
+    details = ctl.status() or {}
+    lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
+                                               " (round in progress)" if data["busy"] else "")]
+    if getattr(app, "config_lost", False):
+        lines.append(LOST)
+    elif not getattr(app, "tilt", None):
+        why = app.config.attention()
+        if why:
+            data["attention"] = why
+            lines.append("configure needed: %s" % why)
+    for key in sorted(details):
+        value = details[key]
+        if key in data or value == "":
+            continue
+        if key.endswith("_cents"):
+            key, value = key[:-6], money(value)
+        lines.append("%s: %s" % (key, value))
+    if data["pending"]:
+        lines.append("after the next hit: " + ", ".join("%s=%r" % (k, data["pending"][k])
+                                                        for k in sorted(data["pending"])))
+    log = getattr(app, "log", None)
+    if log is not None and log.torn:
+        data["torn"] = log.torn
+        lines.append("boot discarded a write a power cut tore (after frame #%d): the state before it resumed"
+                     % log.torn)
+    if log is not None and log.lost:
+        data["lost"] = log.lost
+        lines.append("boot found %d damaged journal frame%s (skipped; the state is sound)"
+                     % (log.lost, "" if log.lost == 1 else "s"))
+    data["details"] = details
+    return Report("status", lines, data)
+
+
+def meters():
+    app = running_app()
+    tilted = _unavailable(app, "meters")
+    if tilted:
+        return tilted
+    pool = getattr(app.controller, "pool", None)
+    rows = app.meters.report(pool)
+    data = dict(rows)
+    lines = []
+    for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
+        if label.endswith("_cents"):
+            label, value = label[:-6], money(value)
+        lines.append("%-28s %s" % (label, value))
+    if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
+        left = pool.pool + pool.reserve + pool.paid
+        right = pool.seeded + pool.contributed
+        data["balanced"] = left == right
+        lines.append("pool + reserve + paid = seeded + contributed: %s (%s vs %s)"
+                     % ("OK" if left == right else "OUT OF BALANCE", money(left), money(right)))
+    hits = app.meters.last_hits()
+    data["last_hits"] = hits
+    if hits:
+        lines.append("last %d hits (newest first):" % len(hits))
+        for round_no, seat, cls, cents in hits:
+            lines.append("  round %d seat %d %s %s" % (round_no, seat, cls, money(cents)))
+    return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
+
+
+def _count(n, high=200):
+    return int_arg("n", n, 1, high)
+
+
+def _result_text(ctl, result):
+    """A result as the table shows it (the controller's result_text), money as dollars.cents."""
+    if result == "void":  # tablectl.games.base.VOID: a round voided, kept in the history
+        return "void"
+    if isinstance(result, int):
+        return "number %d" % result  # fan-tan's winning number (FT-3)
+    if isinstance(result, tuple) and (not result or isinstance(result[0], tuple)):
+        # a progressive round's awards (seat, class, cents): the table's initials, then each in full
+        if not result:
+            return "no hit"
+        return "%s: %s" % (ctl.result_text(result), ", ".join("seat %d %s %s" % (a[0], a[1], money(a[2]))
+                                                                for a in result))
+    return ctl.result_text(result)
+
+
+def history(n=20):
+    app = running_app()
+    n = _count(n)
+    tilted = _unavailable(app, "history")
+    if tilted:
+        return tilted
+    ctl = app.controller
+    rows = ctl.history(n)
+    return Report("history (last %d result%s)" % (len(rows), "" if len(rows) == 1 else "s"),
+                  ["round %d  %s" % (r[0], _result_text(ctl, r[1])) for r in rows] or ["no rounds yet"],
+                  list(rows))
+
+
+def journal(n=20):
+    app = running_app()
+    recs = app.journal.records(_count(n))
+    lines = [journal_line(r) for r in recs] or ["empty"]
+    damaged = app.journal.damaged
+    if damaged:
+        lines.append("%d damaged journal frame%s skipped" % (damaged, "" if damaged == 1 else "s"))
+    return Report("journal (last %d of %d)" % (len(recs), app.journal.seq), lines, recs)
+
+
+# what an entry's a and b hold, by event: (label, kind) each; kind '$' cents, 'm' a seat bit mask (bit 0 is
+# seat 1), 'd' three dice as the digits of one number, '' a count; a field that is 0 is left out
+_FIELDS = {
+    "lock": ("seats", "m", "added", "$"),
+    "hit_in": ("seat", "", "hits", ""),
+    "pay": ("seat", "", "award", "$"),
+    "pool_closed": ("pool", "$", "reserve", "$"),
+    "pool_to_reserve": ("moved", "$", "reserve", "$"),
+    "ram_clear": ("pool", "$", "paid", "$"),
+}
+
+
+def _field(label, kind, value):
+    if kind == "$":
+        shown = money(value)
+    elif kind == "m":
+        shown = ",".join(str(s + 1) for s in range(30) if value >> s & 1)
+    elif kind == "d":
+        shown = " ".join("%d" % value)
+    else:
+        shown = str(value)
+    return label + " " + shown
+
+
+def journal_line(rec):
+    """One journal entry as a person reads it (the stored line keeps its raw a and b)."""
+    seq, round_no, event, a, b, text = rec
+    if event == "result":  # dice as a 3-digit number and the winning spots, or fan-tan's number and count
+        fields = ("dice", "d", "winning spots", "") if a > 100 else ("number", "", "count", "")
+    else:
+        fields = _FIELDS.get(event, ("a", "", "b", ""))
+    out = ["#%d round %d %s" % (seq, round_no, event)]
+    if a:
+        out.append(_field(fields[0], fields[1], a))
+    if b:
+        out.append(_field(fields[2], fields[3], b))
+    if text:
+        out.append("(%s)" % text if len(out) > 1 else text)
+    return " ".join(out)
+
+
+def config(all=False):
+    from tablectl.config import DEFAULTS, keys_for
+    app = running_app()
+    cfg = app.config
+    lost = getattr(app, "config_lost", False)
+    lines = []
+    if lost:
+        lines.append(LOST + ", shown here")
+    keys = sorted(cfg.values) if all or lost else keys_for(cfg["game"])
+    for key in keys:
+        value = cfg.values[key]
+        mark = "*" if DEFAULTS.get(key) != value else " "
+        extra = "  -> %r after the next hit" % (cfg.pending[key],) if key in cfg.pending else ""
+        lines.append("%s %-24s %r%s" % (mark, key, value, extra))
+    title = "config ('*' = not the default)" if all or lost else \
+        "config of %s ('*' = not the default; config(all=True) for every game's keys)" % cfg["game"]
+    return Report(title, lines, {"values": dict(cfg.values), "pending": dict(cfg.pending), "shown": keys})

@@ -1,0 +1,41 @@
+"""The service's configure(): a validated configuration change, journalled by the Config object.
+
+Refused while a round is in progress and in tilt; pool parameters of a live progressive wait for the
+next hit (CSP-10.3); a change of game that would close a jackpot holding money needs confirm=<code>,
+as a RAM clear does (tablectl.service.ramclear): the pool cannot come back. App.config_changed(applied)
+rebuilds the controller when keys applied at once.
+"""
+from tablectl.meters import money
+from tablectl.service import Report, refuse_if_busy, running_app
+
+
+def configure(confirm=None, **kw):
+    from tablectl.config import GAMES, limits
+    app = running_app()
+    refuse_if_busy(app, "configure")
+    if getattr(app, "tilt", None):
+        raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
+    pool = getattr(app.controller, "pool", None)
+    game = kw.get("game", app.config["game"])
+    if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
+        from tablectl.service import ramclear
+        expected = ramclear.clear_code(app, "game " + str(game))
+        if not ramclear.confirmed(confirm, expected):
+            raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s, which the "
+                             "journal keeps as pool_closed; they cannot come back). To confirm: "
+                             "service.configure(game=%r, confirm='%s')"
+                             % (game, app.config["game"], money(pool.pool), money(pool.reserve), game, expected))
+    most = getattr(getattr(app.board, "shaker", None), "max_on_ms", None)
+    if "shake_ms" in kw and most is not None:
+        # config.validate knows no board: this board's shaker driver stops at its max on-time
+        low, high = limits("shake_ms")
+        value = kw["shake_ms"]
+        if most < high and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= most):
+            raise ValueError("shake_ms: must be an integer %d..%d (this board's shaker max on-time), got %r"
+                             % (low, most, value))
+    applied, deferred = app.config.change(getattr(app.controller, "round_no", 0), **kw)
+    if applied and hasattr(app, "config_changed"):
+        app.config_changed(applied)
+    lines = ["%s = %r (now)" % (k, applied[k]) for k in sorted(applied)]
+    lines += ["%s = %r (after the next hit)" % (k, deferred[k]) for k in sorted(deferred)]
+    return Report("configure", lines or ["no change"], {"applied": applied, "deferred": deferred})
