@@ -14,7 +14,11 @@ def deploying():
 if deploying():
     print("tablectl: not started, a ROMFS deploy is in progress (it removes the file 'deploying')")
 else:
+    import gc
     import board
     from tablectl import app
 
+    # collect when a quarter of what is free has been allocated, not only when the heap is full: a table
+    # allocates a little at every key for hours, and early collections leave it less fragmented
+    gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
     app.run(board.make())

@@ -187,6 +187,17 @@ class SimBoard:
         self.extra_tasks = []
 
     @property
+    def serial(self):
+        """The table's name in a journal export: 'sim-' and its folder (the game's, under make sim)."""
+        path = getattr(self.flash, "path", "flash.bin")
+        if not path.startswith("/"):
+            path = os.getcwd() + "/" + path
+        parts = [p for p in path.split("/")[:-1] if p]
+        if parts and parts[-1] == ROOT.rstrip("/").split("/")[-1]:
+            parts.pop()  # the board folder's own name (simstate) says nothing: its parent's does
+        return "sim-" + (parts[-1] if parts else "table")
+
+    @property
     def flash(self):
         """The board's flash: the one given to make(), or ROOT/flash.bin (created when first asked for)."""
         if self._flash is None:

@@ -12,6 +12,8 @@ was created (a gap shows lost entries); the journal is bounded by the log's ring
 when their block is erased. `event` is a short identifier (a-z, 0-9, _), `a` and `b` integers (cents,
 seats, counts), `text` at most 48 printable characters.
 """
+from tablectl.log import F_ENT
+
 MAX_TEXT = 48
 
 
@@ -105,6 +107,58 @@ class Journal:
             else:
                 out.append(rec)
         return out
+
+    def export(self, from_seq, emit, table="table"):
+        """Every entry from seq `from_seq` on, for a host that keeps the table's journal, one line at a time
+        through emit(line) (a board prints them: no line is kept):
+
+            # tablectl journal export table=ID first=SEQ prev=CHAIN [rotated=A-B]
+            SEQ ROUND EVENT A B CHAIN TEXT          (CHAIN: the SHA-256 chain value after the entry)
+            # resync first=SEQ prev=CHAIN           (after entries damaged on the table: they are missing)
+            # end table=ID last=SEQ chain=CHAIN entries=N
+
+        prev is the chain value before the first entry, so the host checks the file on its own and against
+        the previous export (tools/journalcheck). rotated: entries the ring had erased before this export
+        reached them. Returns the number of entries emitted."""
+        from tablectl import chain
+        chained = None   # the chain value after the last entry seen (None: not known yet)
+        head = False
+        last = self.log.jseq
+        count = 0
+        for flags, obj in self.log.payloads():
+            if obj is None:
+                if flags is None or flags & F_ENT:
+                    chained = None  # entries lost here: the next frame's 'c' starts the chain again
+                continue
+            j = obj.get("j")
+            if not j:
+                continue
+            before = chain.unhexed(obj["c"]) if "c" in obj else chained
+            for e in j:
+                rec = entry(e)
+                if rec is None or before is None:
+                    before = None
+                    continue
+                after = chain.link(before, e)
+                if rec[0] >= from_seq:
+                    if not head:
+                        rotated = (" rotated=%d-%d" % (from_seq, rec[0] - 1)) if rec[0] > from_seq > 0 else ""
+                        emit("# tablectl journal export table=%s first=%d prev=%s%s"
+                             % (table, rec[0], chain.hexed(before), rotated))
+                        head = True
+                    elif chained is None or chained != before:
+                        emit("# resync first=%d prev=%s" % (rec[0], chain.hexed(before)))
+                    emit("%d %d %s %d %d %s %s" % (rec[0], rec[1], rec[2], rec[3], rec[4], chain.hexed(after),
+                                                  rec[5]))
+                    count += 1
+                    last = rec[0]
+                chained = before = after
+        if not head:  # nothing from from_seq on: the journal ends before it (an export asking past the end
+            # is told where the end is: a host whose last export went further sees the journal went back)
+            emit("# tablectl journal export table=%s first=%d prev=%s"
+                 % (table, self.log.jseq + 1, chain.hexed(self.log.chain)))
+        emit("# end table=%s last=%d chain=%s entries=%d" % (table, last, chain.hexed(self.log.chain), count))
+        return count
 
     def tail(self, n=20):
         """The last n entries as readable lines, oldest first."""

@@ -28,6 +28,10 @@ A checkpoint restates the whole state, one frame a record, then an end frame ('n
 'js': the journal's seq): every `every` blocks, and for a RAM clear. Boot replays from the newest whole
 checkpoint, and a block is erased only when a whole checkpoint comes after it.
 
+The journal is chained (tablectl.chain): every frame holding entries, and every checkpoint's end, carries
+'c', the chain value before its entries. Boot checks that each frame continues the chain and the entries'
+numbers: an entry edited, removed or reordered, even with its CRC made right, is `problem` (a tilt).
+
 What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
 - nothing valid after it: a write a power cut tore. It is discarded, and the next block starts with a
   frame saying so ('v': the last good seq): `torn` tells the application, which journals it;
@@ -41,6 +45,7 @@ import json
 import struct
 import sys
 
+from tablectl import chain as _chain
 from tablectl.crc import crc32
 
 try:
@@ -310,6 +315,7 @@ class Log:
         self.state = {}
         self.seq = 0         # the last frame's seq (a damaged frame with a readable header counts)
         self.jseq = 0        # the last journal entry's seq
+        self.chain = _chain.START  # the journal's chain value after its last entry
         self._ack = 0        # a torn write the next block's first frame acknowledges
         self.head = -1
         self.bseq = 0
@@ -390,6 +396,9 @@ class Log:
         parts = None
         first_part = bseq0
         last = first - 1
+        self._chained = None  # the chain value the next entries must continue from (None: not known yet)
+        gap = False
+        chain_broken = ""
         pending = []  # flags of damaged frames not yet explained (None: header lost as well)
         bad = False
         for bseq in range(bseq0, self.bseq + 1):
@@ -416,6 +425,7 @@ class Log:
                     elif all(f is not None and not f & F_REC for f in pending):
                         self.lost += len(pending)
                         pending = []
+                        gap = True  # the chain cannot be followed across lost entries
                     else:
                         if not bad:
                             bad = last
@@ -425,6 +435,11 @@ class Log:
                         pending = []
                 last = seq
                 j = obj.get("j")
+                if (j or flags & F_END) and not bad:
+                    broken = self._follow(obj, j, gap)
+                    if broken:
+                        bad, chain_broken = last, broken
+                gap = False
                 if j:
                     self.jseq = j[-1][0]
                 if obj.get("js", 0) > self.jseq:
@@ -457,11 +472,36 @@ class Log:
         if pending:  # nothing valid after it: a write the power cut tore, changing nothing
             self.torn = self._ack = last
             self.pos = self.block_size
-        if bad:
+        self.chain = self._chained or _chain.START
+        if chain_broken:
+            self.problem = chain_broken
+        elif bad:
             self.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
                             "the damage is older than what the log proves happened" % bad)
         else:
             self.config_lost = False
+
+    def _follow(self, obj, entries, gap):
+        """Follow the journal's chain over one frame: '' if it continues the chain (or a gap of lost entries
+        leaves nothing to compare), else why not."""
+        try:
+            before = _chain.unhexed(obj.get("c"))
+        except ValueError:
+            return "journal chain missing after entry #%d: a frame this firmware did not write" % self.jseq
+        first = entries[0][0] if entries else self.jseq + 1
+        if self._chained is not None and not gap:
+            if before != self._chained:  # what the last frame's entries make is not what this one follows
+                return ("journal chain broken: entries #%d-#%d were edited, removed or reordered"
+                        % (self._checked, first - 1))
+            for k in range(len(entries or ())):
+                if entries[k][0] != self.jseq + 1 + k:
+                    return ("journal chain broken at entry #%d: entries removed, inserted or reordered"
+                            % (self.jseq + 1 + k))
+        value = before
+        for e in entries or ():
+            value = _chain.link(value, e)
+        self._chained, self._checked = value, first
+        return ""
 
     # -- writing --------------------------------------------------------------------------------
     def atomic(self):
@@ -485,9 +525,14 @@ class Log:
                 flags |= F_REC
                 if self.config_name in value:
                     flags |= F_CFG
+        after = None
         if entries:
             obj["j"] = entries
+            obj["c"] = _chain.hexed(self.chain)
             flags |= F_ENT
+            after = self.chain
+            for e in entries:
+                after = _chain.link(after, e)
         if not obj:
             return
         for name in patch or ():
@@ -497,6 +542,7 @@ class Log:
         _apply(self.state, obj)
         if entries:
             self.jseq = entries[-1][0]
+            self.chain = after
 
     def checkpoint(self, records=None, entries=None):
         """Restate the whole state (records: the new state, self.state if None; names it lacks are removed)
@@ -511,11 +557,14 @@ class Log:
                 cfg = F_CFG if name == self.config_name else 0
                 self._frame(F_CKPT | F_REC | cfg, {"r": {name: records[name]}})
                 start = start or self.bseq
-            end = {"n": len(names), "js": self.jseq}
+            end = {"n": len(names), "js": self.jseq, "c": _chain.hexed(self.chain)}
             flags = F_END | F_REC
+            after = self.chain
             if entries:
                 end["j"] = entries
                 flags |= F_ENT
+                for e in entries:
+                    after = _chain.link(after, e)
             self._frame(flags, end)
         finally:
             self._checkpointing = nested
@@ -523,6 +572,7 @@ class Log:
         self.state = dict(records)
         self.problem = ""  # the state is what this checkpoint says, whatever came before
         self.config_lost = False
+        self.chain = after
         if entries:
             self.jseq = entries[-1][0]
 
@@ -591,6 +641,22 @@ class Log:
             self.checkpoint()
 
     # -- journal entries ------------------------------------------------------------------------
+    def payloads(self):
+        """Every frame of the ring, oldest first, as (flags, payload): payload None where the frame is damaged
+        (flags None too where its header is). One frame at a time: what a long read needs of the heap."""
+        if self.head < 0:
+            return
+        oldest = self.bseq
+        for block, bseq in self._ring():
+            oldest = bseq
+        for bseq in range(oldest, self.bseq + 1):
+            block = self._block_of(bseq)
+            if self._bseq(block) != bseq:
+                yield None, None
+                continue
+            for off, flags, seq, size, crc in self._frames(block):
+                yield flags, (self._payload(block, off, size, crc) if crc is not None else None)
+
     def entries(self, n):
         """([the last n journal entries in the ring, oldest first], damaged frames met on the way)."""
         out = []

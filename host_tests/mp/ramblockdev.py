@@ -280,3 +280,27 @@ def flash_file(root, blocks=16):
     wraps), as the sim board keeps it."""
     from tablectl.hw.fileflash import FileFlash
     return FileFlash(root + "/flash.bin", blocks=blocks)
+
+
+def rewrite_payload(dev, block, off, edit):
+    """What someone who knows the format could do to a frame: replace its payload by edit(payload bytes)
+    (same length) and make its CRC right again. Returns the new payload."""
+    import struct
+    from tablectl.crc import crc32
+    hdr = bytearray(12)
+    dev.readblocks(block, hdr, off)
+    n, hcrc = struct.unpack_from("<H", hdr, 0)[0], struct.unpack_from("<I", hdr, 8)[0]
+    old = bytearray(n)
+    dev.readblocks(block, old, off + 12)
+    new = bytes(edit(bytes(old)))
+    if len(new) != n:
+        raise ValueError("the edit must keep the payload's length (%d, got %d)" % (n, len(new)))
+    raw = new + struct.pack("<I", crc32(new, hcrc))
+    start = block * dev.block_size + off + 12
+    if hasattr(dev, "data"):
+        dev.data[start:start + len(raw)] = raw
+    else:
+        with open(dev.path, "r+b") as f:
+            f.seek(start)
+            f.write(raw)
+    return new

