@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser rom32 mpy test bench wasm32 heapcheck demo sim deploy trace clean
+.PHONY: help setup browser rom32 mpy test bench wasm32 heapcheck demo sim deploy trace journal clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -61,6 +61,9 @@ deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pic
 
 trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the code and tests cite
 	$(BIN)/python -m traceability
+
+journal: setup  ## pull a table's journal since the last export into journals/<table>/ and check its chain: make journal PORT=/dev/ttyACM0
+	$(BIN)/python -m journalcheck pull --port "$(PORT)"
 
 clean:          ## remove build output (keeps .venv)
 	rm -rf build .pytest_cache
