@@ -15,10 +15,12 @@ if deploying():
     print("tablectl: not started, a ROMFS deploy is in progress (it removes the file 'deploying')")
 else:
     import gc
-    import board
     from tablectl import app
+
+    changed = app.check_firmware()  # the code against its manifest, before anything else takes the heap
+    import board
 
     # collect when a quarter of what is free has been allocated, not only when the heap is full: a table
     # allocates a little at every key for hours, and early collections leave it less fragmented
     gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
-    app.run(board.make())
+    app.run(board.make(), changed)  # a changed firmware boots into a tilt: FIRMWARE CHANGED

@@ -5,6 +5,7 @@
     b.press('BELL'); b.release('BELL')   # the dealer's buttons, by role (see tablectl/games/base.py)
     b.set_seat(3, True)                  # a chip on seat 3's progressive sensor (seats 1..7, 1 = dealer's left)
     b.set_cover(False)                   # the shaker cover unclipped (the shaker's interlock opens)
+    b.set_service_key(True)              # the technician's key switch turned on
     b.snapshot()                         # every output as plain data
     b.listeners.append(fn)               # fn(what) on every output change: 'lamps', 'display',
                                          # 'jackpot', 'shaker', 'bell', 'betting_lamp', 'wdt'
@@ -51,9 +52,20 @@ class VirtualPin:
         v = 1 if v else 0
         if v != self._v:
             self._v = v
-            self._board.changed(self.name)
+            self._board.changed(self.listened())
 
     __call__ = value
+
+    def listened(self):
+        return self.name
+
+
+class ButtonPin(VirtualPin):
+    """A dealer's button, named by its role: listeners hear 'button_ROLE' (the name made when it changes, so
+    that twenty buttons keep no strings of their own)."""
+
+    def listened(self):
+        return "button_" + self.name
 
 
 class VirtualText:
@@ -75,32 +87,35 @@ class VirtualText:
 
 
 class VirtualNeoPixel:
-    """A WS2812 chain (neopixel.NeoPixel's interface): np[i] = (r, g, b); write() shows the buffer."""
+    """A WS2812 chain (neopixel.NeoPixel's interface): np[i] = (r, g, b); write() shows the buffer. The colours
+    are kept as neopixel keeps them, three bytes a lamp: buf (written) and shown (sent down the chain)."""
 
     def __init__(self, board, n):
         self._board = board
         self.n = n
-        self.buf = [(0, 0, 0)] * n
-        self.shown = [(0, 0, 0)] * n
+        self.buf = bytearray(3 * n)
+        self.shown = bytearray(3 * n)
         self.writes = 0
 
     def __len__(self):
         return self.n
 
     def __setitem__(self, i, rgb):
-        self.buf[i] = rgb
+        buf = self.buf
+        buf[3 * i], buf[3 * i + 1], buf[3 * i + 2] = rgb
 
     def __getitem__(self, i):
-        return self.buf[i]
+        return self.pixel(i, self.buf)
+
+    def pixel(self, i, buf=None):
+        """Lamp i's (r, g, b) as the chain shows it (or as `buf` holds it)."""
+        b = self.shown if buf is None else buf
+        return (b[3 * i], b[3 * i + 1], b[3 * i + 2])
 
     def write(self):
         self.writes += 1
-        buf, shown, changed = self.buf, self.shown, False
-        for i in range(self.n):  # copied in place: a new list per write is 1 KB of heap each time
-            if shown[i] != buf[i]:
-                shown[i] = buf[i]
-                changed = True
-        if changed:
+        if self.shown != self.buf:
+            self.shown[:] = self.buf  # in place: no new buffer a write
             self._board.changed("lamps")
 
 
@@ -169,9 +184,10 @@ class SimBoard:
         self.listeners = []
         self.clock = VirtualClock() if virtual_clock else None
         self.ticks_ms = self.clock.ticks_ms if virtual_clock else ticks_ms
-        self.buttons = dict((r, VirtualPin(self, "button_" + r, 1)) for r in ROLES)  # pulled up: 1 = released
+        self.buttons = dict((r, ButtonPin(self, r, 1)) for r in ROLES)  # pulled up: 1 = released
         self.seats = [VirtualPin(self, "seat_%d" % (i + 1), 0) for i in range(SEATS)]  # 1 = chip on the sensor
         self.cover = VirtualPin(self, "cover", 1)  # the shaker cover's clip switch: 1 = clipped
+        self.service_key = VirtualPin(self, "service_key", 0)  # the technician's key switch: 1 = on
         self.shaker_pin = VirtualPin(self, "shaker", 0)
         self.bell_pin = VirtualPin(self, "bell", 0)
         self.betting_pin = VirtualPin(self, "betting_lamp", 0)
@@ -228,6 +244,9 @@ class SimBoard:
     def set_cover(self, clipped):
         self.cover.value(1 if clipped else 0)
 
+    def set_service_key(self, on):
+        self.service_key.value(1 if on else 0)
+
     # -- outputs -----------------------------------------------------------------------------
     def snapshot(self):
         return {
@@ -238,6 +257,7 @@ class SimBoard:
             "shaker": self.shaker_pin.value(),
             "bell": self.bell_pin.value(),
             "seats": [p.value() for p in self.seats],
+            "service_key": self.service_key.value(),
             "wdt_feeds": self.wdt.feeds,
         }
 
@@ -247,7 +267,7 @@ class SimBoard:
         lamps = self.lamps
         out = {}
         for i in range(lamps.wired):
-            level = colours.index(self.neopixel.shown[i])
+            level = colours.index(self.neopixel.pixel(i))
             if level:
                 out[lamps.name(i)] = level
         return out

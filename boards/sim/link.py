@@ -9,6 +9,7 @@ host -> board, one command a line:
     press ROLE | release ROLE      a dealer's button (roles: board.ROLES)
     seat N 0|1                     a chip off/on seat N's bet sensor (1 = the dealer's left)
     cover 0|1                      the shaker cover clip (SB-2.1 interlock)
+    key 0|1                        the technician's service key switch
     game NAME [CODE]               select the game through service.configure (refused mid-round; closing
                                    a jackpot that holds money needs the code its refusal names)
     sync                           send everything again
@@ -18,19 +19,20 @@ board -> host, one JSON object a line, field "t" says which:
             ([what a lamp colour means, hex RGB] for this table); sent again as soon as the game or
             the wiring changes (a service.configure(game=...) at the REPL too)
     out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
-            decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, seats (0/1 each)
+            decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, service_key, seats (0/1 each)
     status  the controller's status() (state, round, entry, message, ...) and refused: {role: why}
             for every key the controller would refuse now (its reason(); VOID as the long hold)
     error   text (a command the board refused)
 """
 import asyncio
+import binascii
 import json
 import socket
 
 from tablectl.hw.clock import sleep_ms
 
 STATUS_MS = 250  # the status line follows the controller this often (outputs go out as they change)
-_PINS = ("betting_lamp", "shaker", "bell", "cover")
+_PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
 
 class Link:
@@ -54,7 +56,7 @@ class Link:
             self.resync = True
 
     def lamps_hex(self):
-        return "".join("%02x%02x%02x" % rgb for rgb in self.board.neopixel.shown)
+        return binascii.hexlify(self.board.neopixel.shown).decode()
 
     def output(self, what):
         b = self.board
@@ -74,6 +76,8 @@ class Link:
             return b.bell_pin.value()
         if what == "cover":
             return b.cover.value()
+        if what == "service_key":
+            return b.service_key.value()
         return None
 
     def changed(self, what):
@@ -147,6 +151,8 @@ class Link:
                 b.set_seat(int(parts[1]), parts[2] == "1")
             elif op == "cover" and len(parts) == 2:
                 b.set_cover(parts[1] == "1")
+            elif op == "key" and len(parts) == 2:
+                b.set_service_key(parts[1] == "1")
             elif op == "game" and len(parts) in (2, 3):
                 self.select_game(parts[1], parts[2] if len(parts) == 3 else None)
             elif op == "sync":

@@ -1,7 +1,8 @@
 """The running controller: builds the flash log, store, journal, config, meters and the game's controller, runs the tasks.
 
     app = App(board)             # resumes from board.flash; a log that cannot be trusted -> tilt
-    asyncio.run(app.run())       # or run(board), what main.py calls
+    asyncio.run(app.run())       # or run(board, check_firmware()), what main.py calls: the firmware's
+                                 # files checked against their manifest first, a mismatch a tilt
 
 The records and the journal live in one log on the board's flash (tablectl.log), so a step's record and
 its journal entries are written in one frame (log.atomic()). At boot a write that a power cut tore is
@@ -51,15 +52,17 @@ def make_controller(app):
 class App:
     watchdog_ms = WATCHDOG_MS  # how often the supervisor checks the tasks (well inside the WDT timeout)
 
-    def __init__(self, board, root=None):
+    def __init__(self, board, root=None, firmware=""):
         self.board = board
         self.root = getattr(board, "ROOT", "/") if root is None else root  # the filesystem's: old records
+        self.firmware = firmware  # '' or why the code is not the certified set (main.py checks it first)
         self.log = Log(board.flash)
         self.store = Store(self.log)
         self.journal = Journal(self.log)
         self.tilt = None
         self.events = []
         self.supervisor = None
+        self.service_on = False  # the key as last seen: turning it is journalled (tick)
         self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
         self._boot()
         global current
@@ -85,6 +88,8 @@ class App:
             return self._tilted(Tilt(log.problem) if log.problem else e)
         if log.problem:
             return self._tilted(Tilt(log.problem))
+        if self.firmware:  # never cleared by a reboot: by a deploy whose files pass the check
+            return self._tilted(Tilt(self.firmware))
         halt = self.store.load("halt")  # a tilt kept in the log: a reboot does not clear it, a RAM clear does
         if halt is not None:
             self.config_lost = bool(halt.get("config_lost"))
@@ -160,12 +165,25 @@ class App:
             self.dispatch(self.events.pop(0))
 
     def tick(self):
-        """One pass of the controller task: output deadlines, then the controller's timed moves."""
+        """One pass of the controller task: output deadlines, the service key, the controller's timed moves."""
         b = self.board
         now = b.ticks_ms()
         b.shaker.service(now)
         b.bell.service(now)
+        on = self.key_on()
+        if on != self.service_on:
+            self.service_on = on
+            try:
+                self.journal.append("key_on" if on else "key_off", getattr(self.controller, "round_no", 0))
+            except OSError:
+                pass  # the flash fails: the display still says it
+            self.controller.redraw()
         self.controller.tick(now)
+
+    def key_on(self):
+        """The technician's service key switch is on (a board without one: its service is always open)."""
+        key = getattr(self.board, "service_key", None)
+        return True if key is None else bool(key.value())
 
     async def _buttons(self, i):
         while True:
@@ -220,9 +238,21 @@ class App:
             self.supervisor.check()
 
 
-def run(board):
-    """Entry used by main.py: the App on this board, forever."""
-    app = App(board)
+def check_firmware():
+    """'' or why the firmware's files are not the certified set (tablectl.selftest.boot_check): main.py asks
+    first of all, so that the check's garbage goes before the table's first object comes; its code goes too."""
+    import sys
+    from tablectl import selftest
+    try:
+        return selftest.boot_check()
+    finally:
+        sys.modules.pop("tablectl.selftest", None)  # needed once per boot
+        gc.collect()
+
+
+def run(board, firmware=""):
+    """Entry used by main.py: the App on this board (firmware: check_firmware()'s answer), forever."""
+    app = App(board, firmware=firmware)
     try:
         asyncio.run(app.run())
     except KeyboardInterrupt:

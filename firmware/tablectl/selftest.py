@@ -123,8 +123,9 @@ def _shadowed(path, rom):
     return join(rom, mpy) if rom else mpy
 
 
-def selftest(root=None):
-    from tablectl.service import Report, feed, running_app
+def examine(root=None, feed=None):
+    """The check itself: {'ok', 'checked', 'bad', 'missing', 'unlisted', 'shadows', 'board'[, 'romfs']};
+    ValueError when there is no manifest to check against. feed() is called once a file (a watchdog)."""
     if root is None:
         root = manifest_root()
     elif not isinstance(root, str):
@@ -144,12 +145,9 @@ def selftest(root=None):
     if rom is not None and not isinstance(rom, str):
         raise ValueError("%s: romfs must name the folder the image is mounted at" % MANIFEST)
     bad, missing = [], []
-    try:
-        app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
-    except ValueError:
-        app = None
     for path in sorted(files):
-        feed(app)
+        if feed is not None:
+            feed()
         full = join(rom if rom and path not in ON_FILESYSTEM else root, path)
         try:
             crc = _crc_file(full)
@@ -163,16 +161,54 @@ def selftest(root=None):
     if rom:
         hidden = [d for d in deep if exists(join(root, d))]
         unlisted, shadows = hidden_packages(hidden, unlisted, shadows)
-    ok = not (bad or missing or unlisted or shadows)
-    where = "board %s%s" % (manifest.get("board"), ", ROMFS at " + rom if rom else "")
-    lines = ["%d files checked against %s (%s): %s" % (len(files), MANIFEST, where, "all OK" if ok else "FAILED")]
+    data = {"ok": not (bad or missing or unlisted or shadows), "checked": len(files), "bad": bad,
+            "missing": missing, "unlisted": unlisted, "shadows": shadows, "board": manifest.get("board")}
+    if rom:
+        data["romfs"] = rom
+    return data
+
+
+def boot_check(root=None):
+    """'' if the firmware about to run is the certified file set, else why not in one line, for the tilt the
+    table boots into (App, at every boot from main.py): 'FIRMWARE CHANGED: ...'. A frozen build, whose code
+    is in the MicroPython image itself and has no files to check, passes; its image is what was built."""
+    if _frozen():
+        return ""
+    try:
+        data = examine(root)
+    except ValueError as e:
+        return "FIRMWARE CHANGED: " + str(e)
+    if data["ok"]:
+        return ""
+    for label in ("bad", "missing", "unlisted", "shadows"):
+        if data[label]:
+            what = {"bad": "changed", "missing": "missing", "unlisted": "not certified",
+                    "shadows": "shadowing the certified one"}[label]
+            more = len(data["bad"]) + len(data["missing"]) + len(data["unlisted"]) + len(data["shadows"]) - 1
+            return "FIRMWARE CHANGED: %s %s%s" % (data[label][0], what, (" (+%d more)" % more) if more else "")
+
+
+def _frozen():
+    """True when the firmware runs frozen into the MicroPython image: its modules name files that are not
+    on any filesystem."""
+    import tablectl
+    return not exists(getattr(tablectl, "__file__", ""))
+
+
+def selftest(root=None):
+    from tablectl.service import Report, feed, running_app
+    try:
+        app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
+    except ValueError:
+        app = None
+    data = examine(root, lambda: feed(app))
+    rom = data.get("romfs")
+    ok, bad, missing, unlisted, shadows = data["ok"], data["bad"], data["missing"], data["unlisted"], data["shadows"]
+    where = "board %s%s" % (data.pop("board"), ", ROMFS at " + rom if rom else "")
+    lines = ["%d files checked against %s (%s): %s" % (data["checked"], MANIFEST, where, "all OK" if ok else "FAILED")]
     lines += ["CRC mismatch: " + p for p in bad] + ["missing: " + p for p in missing]
     lines += ["unlisted: " + p for p in unlisted]
     lines += ["shadows: %s (imported instead of %s)" % (p, _shadowed(p, rom)) for p in shadows]
     if unlisted or shadows:
         lines.append("not the certified file set: make deploy removes them")
-    data = {"ok": ok, "checked": len(files), "bad": bad, "missing": missing, "unlisted": unlisted,
-            "shadows": shadows}
-    if rom:
-        data["romfs"] = rom
     return Report("selftest", lines, data)

@@ -11,6 +11,7 @@ import gc
 import board  # boards/sim
 
 from ramblockdev import PowerCut, RamBlockDev, damage_record
+from test_ctl_app import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config
@@ -151,7 +152,7 @@ def test_power_cut_at_every_program_and_erase_of_a_fantan_round():
 def test_power_cut_in_a_hit_with_cards_a_void_with_carried_bets_and_a_pool_change_CSP_10_7_CSP_11_1():
     royal = ev("HIT", "2", "ENTER", "5", "ENTER", "141", "131", "121", "111", "101", "ENTER")  # seat 2: A K Q J 10 of spades
     steps = [lock(1, 2, 5), royal, ev("CONFIRM"), ev("CONFIRM"),
-             lambda app: service.configure(rate_bp=1500, limit_cents=25000300),  # waits for the next hit
+             lambda app: keyed(app, service.configure, rate_bp=1500, limit_cents=25000300),  # waits for a hit
              lock(3), ev("VOID_LONG"), lock(3, 4),  # the void's bet carried: counted once
              ev("HIT", "3", "ENTER", "1", "ENTER", "ENTER"), ev("CONFIRM"),  # a flush: the change applies,
              ev("CONFIRM")]                                                  # the pool above the new limit
@@ -166,7 +167,7 @@ def test_power_cut_in_a_ram_clear_from_play_leaves_it_cleared_or_as_it_was():
         ev("CONFIRM")(app)
 
     def clear(app):
-        service.ram_clear(service.ram_clear().data["code"])
+        keyed(app, lambda: service.ram_clear(service.ram_clear().data["code"]))
 
     assert run_cuts("fortune3", play, [clear, lock(2)]) > 5
 
@@ -180,7 +181,7 @@ def test_power_cut_in_a_ram_clear_from_a_tilt_leaves_it_cleared_or_still_tilted(
 
     def clear(app):
         assert app.tilt
-        service.ram_clear(service.ram_clear().data["code"])
+        keyed(app, lambda: service.ram_clear(service.ram_clear().data["code"]))
 
     assert run_cuts("sicbo", tilted, [clear, shake]) > 5
 
@@ -189,11 +190,11 @@ def test_power_cut_in_a_game_change_with_its_code():
     def change(app):
         msg = ""
         try:
-            service.configure(game="baccarat_a")
+            keyed(app, service.configure, game="baccarat_a")
         except ValueError as e:
             msg = str(e)
         code = msg.split("confirm='")[1][:6]  # the pool holds money: the change needs its code
-        service.configure(game="baccarat_a", confirm=code)
+        keyed(app, service.configure, game="baccarat_a", confirm=code)
 
     assert run_cuts("caribbean_stud", lock(1, 6), [ev("CONFIRM"), change, lock(2)]) > 5
 

@@ -1,7 +1,7 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 264K
+# mp-heap: 272K
 from mptest import raises
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 from tablectl.config import DEFAULTS
@@ -403,6 +403,7 @@ def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
     why = "bets carried from void round 1 (seats 2, 5) wait for the next round: lock and confirm it first"
     assert c.busy() == why and c.status()["busy"] is True
     service.use(app)
+    app.board.set_service_key(True)  # the technician's key on: the table being busy is what refuses
     try:
         writes, seq = app.store.writes, app.journal.seq
         for call, what in ((service.configure, "configure"), (service.lamp_test, "lamp_test"),
@@ -412,6 +413,7 @@ def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
         assert app.config["seats"] == 7 and (app.store.writes, app.journal.seq) == (writes, seq)
     finally:
         service.use(None)
+        app.board.set_service_key(False)
     assert drive(app, "VOID_LONG") == [False]  # the refusal told the truth: nothing to void
     seats(app, 2, 5)
     drive(app, "LOCK", "CONFIRM")  # the carried bets' round, as the refusal said

@@ -31,6 +31,7 @@ def new_app(game="sicbo", **cfg):
     if game != "sicbo" or cfg:
         Config(Store(Log(flash))).change(0, game=game, **cfg)
     app = appmod.App(board.make(virtual_clock=True, flash=flash), root)
+    app.board.set_service_key(True)  # the technician's key switch on: the calls may change the table
     appmod.current = app
     return app
 
@@ -44,8 +45,14 @@ def done():
 
 
 def drive(app, *events):
-    for e in events:
-        assert app.controller.handle(e), (e, app.controller.message)
+    """The dealer's keys, the service key turned off for them (no round starts with it on) and back after."""
+    key = app.board.service_key.value()
+    app.board.set_service_key(False)
+    try:
+        for e in events:
+            assert app.controller.handle(e), (e, app.controller.message)
+    finally:
+        app.board.set_service_key(key)
 
 
 def royal_hit_round(app, seats=(1,)):
@@ -222,8 +229,8 @@ def test_lamp_test_lights_each_lamp_then_all_and_restores():
 
         def frame(what):
             if what == "lamps":
-                k, shown = frames[0], b.neopixel.shown
-                on = [i for i in range(len(shown)) if shown[i] != (0, 0, 0)]
+                k, np = frames[0], b.neopixel
+                on = [i for i in range(np.n) if np.pixel(i) != (0, 0, 0)]
                 if k <= n and on != ([k] if k < n else list(range(n))):
                     frames[1].append(k)
                 frames[0] += 1
@@ -465,6 +472,7 @@ def corrupt(app, name):
 def reboot(app):
     gc.collect()
     app = appmod.App(board.make(virtual_clock=True, flash=flash_of(app.root)), app.root)
+    app.board.set_service_key(True)
     appmod.current = app
     return app
 
@@ -682,3 +690,52 @@ def test_shaker_test_refused_where_the_game_has_no_shaker_SB_2_1():
             assert app.board.shaker.pulses == 0 and app.board.shaker_pin.value() == 0
         finally:
             done()
+
+
+def test_with_the_service_key_off_every_call_that_changes_anything_is_refused_and_reads_still_work():
+    try:
+        app = new_app("caribbean_stud")
+        b = app.board
+        b.set_service_key(False)
+        before = (app.store.writes, app.journal.seq, dict(app.config.values), b.snapshot())
+        for call, args in ((service.configure, {"seats": 6}), (service.configure, {"game": "sicbo"}),
+                           (service.lamp_test, {"step_ms": 0}), (service.display_test, {"step_ms": 0}),
+                           (service.ram_clear, {"code": service.ram_clear().data["code"]})):
+            msg = raises(ValueError, call, **args)
+            assert "refused: the service key is off" in msg and "\n" not in msg, msg
+        assert "the service key is off" in raises(ValueError, service.shaker_test)  # and no shaker here
+        assert (app.store.writes, app.journal.seq, dict(app.config.values), b.snapshot()) == before
+        assert service.status().data["key"] is False and "service key off" in repr(service.status())
+        for call in (service.meters, service.history, service.journal, service.config):
+            assert call().lines  # reports: read with the key off
+        assert "selftest" in repr(service.selftest)  # (selftest reads too: test_selftest.py)
+        assert repr(repl.configure(seats=6)).startswith("REFUSED: configure refused: the service key is off")
+    finally:
+        done()
+
+
+def test_the_key_turned_is_journalled_shown_between_rounds_and_no_round_starts_while_it_is_on():
+    try:
+        app = new_app()
+        b, c = app.board, app.controller
+        b.set_service_key(False)
+        app.tick()
+        seq = app.journal.seq
+        b.set_service_key(True)
+        app.tick()
+        assert app.journal.records(1)[0][2] == "key_on" and app.journal.seq == seq + 1
+        assert b.display.lines == ["SERVICE KEY ON", "ROUND 1"]
+        assert c.handle("SHAKE") is False and c.message == "SERVICE KEY ON" and c.state == "idle"
+        service.configure(pay_5_16=20)  # a change while it is on: journalled with its values before and after
+        assert [r[5] for r in app.journal.records(3) if r[2] == "config"] == ["pay_5_16 18->20"]
+        b.set_service_key(False)
+        app.tick()
+        c = app.controller  # the change rebuilt it
+        assert app.journal.records(1)[0][2] == "key_off" and b.display.lines[0] == "ROUND 1"
+        assert c.handle("SHAKE") is True  # a round starts once the key is off
+        b.set_service_key(True)
+        app.tick()
+        assert c.state == "shaking" and b.display.lines[0] == "SHAKING"  # a round under way goes on
+        assert "refused" in raises(ValueError, service.lamp_test, 0)  # but nothing is tested mid-round
+    finally:
+        done()

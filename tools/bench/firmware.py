@@ -20,6 +20,7 @@ or CONFIRM (lamps cleared) to the lamp driver's write, in microseconds, median a
 debounce, 30 ms, comes before it). Import costs: the heap each module takes when imported (on the 64-bit
 unix port; wasm32.py measures a 32-bit MicroPython), to show where the heap goes.
 """
+import json
 import os
 import pathlib
 import shutil
@@ -36,6 +37,7 @@ ROOT = HERE.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))
 MICROPYTHON = venv_tool("micropython") or "micropython"
 ROMFS = "firmware.romfs"
+ROM_MANIFEST = "fwmanifest-romfs.json"
 TARGET_K = 64  # a long session of every controller within -X heapsize=64K
 
 # A new table's game, set before its first boot as deploy leaves it (the firmware's own Config, a large heap)
@@ -96,6 +98,8 @@ def run_session(game, heap_k, work, rounds, port="fs64", reports=False):
         shutil.rmtree(state)
     state.mkdir()
     shutil.copyfile(BUILD / "main.py", state / "main.py")  # a board runs main.py from its filesystem
+    if port == "rom32":  # and, deployed in ROMFS, keeps the manifest beside it (main.py checks the code at boot)
+        shutil.copyfile(work / ROM_MANIFEST, state / "fwmanifest.json")
     exe = rom32() if port in ("rom32", "fs32") else MICROPYTHON
     env = dict(os.environ, TABLECTL_ROOT="s", TABLECTL_CLOCK="virtual")
     if port == "rom32":
@@ -139,6 +143,9 @@ def prepare_rom(work):
         shutil.copyfile(work / name, stage / name)
     (work / ROMFS).write_bytes(romfs_image(stage))
     shutil.rmtree(stage)
+    manifest = json.loads((BUILD / "fwmanifest.json").read_text())
+    manifest["romfs"] = "/rom"  # as make deploy ROMFS=1 writes it
+    (work / ROM_MANIFEST).write_text(json.dumps(manifest))
 
 
 def smallest_heap(game, work, rounds, lo=32, hi=512, port="fs64"):

@@ -27,6 +27,7 @@ from tablectl.hw.clock import ticks_add, ticks_diff
 from tablectl.hw.lamps import WIN
 
 DIGITS = "0123456789"
+SERVICE = "SERVICE KEY ON"  # what the display says between rounds, and why a round does not start
 RECORD = "round"
 VOID = "void"  # a void round in the history of results
 
@@ -152,6 +153,8 @@ class Controller:
 
     def redraw(self):
         l1, l2 = self._notice or self.prompt()
+        if self.state == self.IDLE and self.app.service_on:  # between rounds the key is what matters
+            l1, l2 = SERVICE, l1
         d = self.board.display
         d.text(0, l1)
         d.text(1, l2)

@@ -6,7 +6,7 @@
 Manual shaker: three presses of the handle (SHAKE or HANDLE) open betting (SB-2.1, FPC-2.1).
 The shaking state is not saved: after a power cut mid-shake the round resumes from idle, shaker off.
 """
-from tablectl.games.base import Controller
+from tablectl.games.base import SERVICE, Controller
 from tablectl.rules.dice import DiceTable
 
 _FACE_ABBR = ("FSH", "PRN", "GRD", "COI", "CRB", "RST")  # FPC-1.1 faces 1..6 on a 16-column display
@@ -81,6 +81,8 @@ class DiceController(Controller):
         if event in ("SHAKE", "HANDLE"):
             if st != "idle":
                 return "ROUND IN PLAY"
+            if self.app.key_on():
+                return SERVICE  # no round starts while a technician may be changing the table
             if self.electric() and not self.board.shaker.cover_closed():
                 return "COVER UNCLIPPED"  # SB-2.1: the cover is clipped to the base before the shake
             return ""

@@ -8,7 +8,7 @@ four at a time (FT-3.1, FT-3.2), so both give the same number. Broken buttons ar
 count (FT-5.3). The regulation has no void article: VOID_LONG is for an incident that stops the round
 (e.g. the cover knocked over before the count), journalled like a dice void.
 """
-from tablectl.games.base import Controller, drop_dice_table
+from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.hw.lamps import WIN, PUSH
 from tablectl.rules import fantan
 
@@ -38,6 +38,8 @@ class FanTanController(Controller):
     def reason(self, event):
         st = self.state
         if event == "SHAKE":
+            if st == "idle" and self.app.key_on():
+                return SERVICE  # no round starts while a technician may be changing the table
             return "" if st == "idle" else "ROUND IN PLAY"  # FT-4: bets only after the heap is covered
         if event == "BELL":
             return "" if st == "betting" else "NOT BETTING"  # FT-4: the bell stops betting

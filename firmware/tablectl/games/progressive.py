@@ -29,7 +29,7 @@ is refused when entered. Every display line fits 16 columns; refusals name the k
 A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
 the locked bets for the next round without contributing again.
 """
-from tablectl.games.base import Controller, drop_dice_table
+from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import hands
@@ -232,6 +232,8 @@ class ProgressiveController(Controller):
         if event == "LOCK":
             if st != "betting":
                 return "ALREADY LOCKED" if st == "locked" else _PAYING
+            if self.app.key_on():
+                return SERVICE  # no round starts while a technician may be changing the table
             return "" if self.read_seats() | self.carried else "NO BETS TO LOCK"
         if event == "HIT":
             if st != "locked":

@@ -14,8 +14,11 @@ class TiltController:
         self.why = why
         self.round_no = 0
         self.message = why
-        app.board.display.text(0, "TILT: CALL TECH")
-        app.board.display.text(1, why)
+        self.redraw()
+
+    def redraw(self):
+        self.app.board.display.text(0, "TILT: CALL TECH")
+        self.app.board.display.text(1, self.why)
 
     def busy(self):
         return ""  # no round: ram_clear() must be allowed (a reason string like Controller.busy())

@@ -8,7 +8,8 @@ Calls: status(), meters(), history(n=20), journal(n=20), journal_export(from_seq
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear). A Report prints as readable lines; `.data` holds the same figures for programs and tests.
+(.ramclear). configure(), ram_clear(code) and the output tests change the table: they need the
+technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
 configure() also in tilt (ram_clear() is the way out of a tilt). After Ctrl-C stops main.py,
@@ -64,6 +65,20 @@ def refuse_if_busy(app, what):
     why = ctl.busy() if ctl is not None else ""
     if why:  # the controller's own reason: a round in progress, or bets a void round carried
         raise ValueError("%s refused: %s" % (what, why))
+
+
+def may_change(app, what):
+    """ValueError unless a call that changes anything may run now: the technician's key switch on (whoever
+    holds the USB cable alone reads), and no round in progress."""
+    if not app.key_on():
+        raise ValueError("%s refused: the service key is off (turn the table's key switch on; with it off "
+                         "only reports can be read)" % what)
+    refuse_if_busy(app, what)
+
+
+def journal_call(app, what):
+    """Journal a service call that changed nothing stored (an output test): surveillance sees it anyway."""
+    app.journal.append("service", getattr(app.controller, "round_no", 0), text=what)
 
 
 def int_arg(name, value, low, high, why=""):

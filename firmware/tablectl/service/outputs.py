@@ -6,7 +6,7 @@ shaker (the controller's electric(), SB-2.1, FPC-2.1).
 """
 import time
 
-from tablectl.service import Report, feed, int_arg, refuse_if_busy, running_app
+from tablectl.service import Report, feed, int_arg, journal_call, may_change, running_app
 
 FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
 LAMP_STEP_MS = 500  # lamp_test(step_ms) at most: 120 lamps then take a minute, not twenty
@@ -32,7 +32,8 @@ def lamp_test(step_ms=150):
     from tablectl.hw.lamps import WIN
     app = running_app()
     int_arg("step_ms", step_ms, 0, LAMP_STEP_MS)
-    refuse_if_busy(app, "lamp_test")
+    may_change(app, "lamp_test")
+    journal_call(app, "lamp_test %d ms a lamp" % step_ms)
     lamps = app.board.lamps
     saved = lamps.snapshot()
     try:
@@ -54,7 +55,8 @@ def lamp_test(step_ms=150):
 def display_test(step_ms=500):
     app = running_app()
     int_arg("step_ms", step_ms, 0, DISPLAY_STEP_MS)
-    refuse_if_busy(app, "display_test")
+    may_change(app, "display_test")
+    journal_call(app, "display_test %d ms" % step_ms)
     board = app.board
     lines = []
     display = getattr(board, "display", None)
@@ -90,7 +92,7 @@ def shaker_test(ms=None):
         raise ValueError("this board has no electric shaker")
     if ms is not None:
         int_arg("ms", ms, 1, shaker.max_on_ms, " (the shaker's max on-time)")
-    refuse_if_busy(app, "shaker_test")
+    may_change(app, "shaker_test")
     electric = getattr(app.controller, "electric", None)
     if electric is None or not electric():  # SB-2.1, FPC-2.1: only the dice games have one
         raise ValueError("shaker_test refused: %s has no electric shaker%s"
@@ -98,6 +100,7 @@ def shaker_test(ms=None):
                             " (in tilt)" if getattr(app, "tilt", None) else ""))
     if ms is None:
         ms = min(app.config["shake_ms"], shaker.max_on_ms)
+    journal_call(app, "shaker_test %d ms" % ms)
     start = ticks_ms()
     try:
         shaker.on(ms)  # the driver refuses with the cover open (SB-2.1)

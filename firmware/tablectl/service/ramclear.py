@@ -12,7 +12,7 @@ import json
 
 from tablectl import meters as _meters
 from tablectl.meters import money
-from tablectl.service import Report, int_arg, refuse_if_busy, running_app
+from tablectl.service import Report, int_arg, may_change, refuse_if_busy, running_app
 
 
 def _pool(app):
@@ -90,6 +90,7 @@ def ram_clear(code=None):
         held = ("pool %s paid %s, " % (money(pool_cents), money(paid))) if pool_cents or paid else ""
         lines.append("The records hold: %s%s. To confirm: service.ram_clear('%s')" % (held, counts, expected))
         return Report("ram_clear", lines, {"code": expected})
+    may_change(app, "ram_clear")
     if not confirmed(code, expected):
         raise ValueError("wrong confirmation code: call ram_clear() for the current one")
     round_no = _round_no(app)

@@ -26,6 +26,9 @@ def status():
     details = ctl.status() or {}
     lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
                                                " (round in progress)" if data["busy"] else "")]
+    data["key"] = app.key_on()
+    lines.append("service key %s" % ("on: changes allowed, no round starts" if data["key"] else
+                                      "off: reports only (turn it on to configure, test or clear)"))
     if getattr(app, "config_lost", False):
         lines.append(LOST)
     elif not getattr(app, "tilt", None):

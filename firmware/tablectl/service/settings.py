@@ -6,13 +6,13 @@ as a RAM clear does (tablectl.service.ramclear): the pool cannot come back. App.
 rebuilds the controller when keys applied at once.
 """
 from tablectl.meters import money
-from tablectl.service import Report, refuse_if_busy, running_app
+from tablectl.service import Report, may_change, running_app
 
 
 def configure(confirm=None, **kw):
     from tablectl.config import GAMES, limits
     app = running_app()
-    refuse_if_busy(app, "configure")
+    may_change(app, "configure")
     if getattr(app, "tilt", None):
         raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
     pool = getattr(app.controller, "pool", None)
