@@ -15,12 +15,19 @@ from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.shiftin import ShiftIn
 from tablectl.hw.tm1637 import Tm1637
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins
+from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
 
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
 WDT_MS = 5000
 ROOT = "/"
+
+
+def log_region():
+    """The partition labelled 'tablelog' (a partition table with one: docs/technicians.md), else None."""
+    import esp32
+    found = esp32.Partition.find(esp32.Partition.TYPE_DATA, label="tablelog")
+    return found[0] if found else None
 
 
 def make():
@@ -29,6 +36,7 @@ def make():
     cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP if p["KEY_COL%d" % i] < 34 else None)
             for i in range(1, 6)]
     keypad = Matrix(rows, cols, PANEL_4X5)
+    key = service_key(p, keypad, lambda n: Pin(n, Pin.IN, Pin.PULL_UP))
     seats = ShiftIn(Pin(p["SEATS_LOAD"], Pin.OUT, value=1), Pin(p["SEATS_CLK"], Pin.OUT, value=0),
                     Pin(p["SEATS_DATA"], Pin.IN), count=8)
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
@@ -36,6 +44,7 @@ def make():
     i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
     return Board(
         buttons=keypad.pins,
+        service_key=key,
         scanners=(keypad, seats),
         seats=seats.pins[:7],
         shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
@@ -47,4 +56,5 @@ def make():
         # hardware timer 0 for the watchdog hold: MicroPython 1.26 refuses the virtual one (-1) on the ESP32
         wdt=LazyWdt(WDT_MS, timer_id=0),
         ticks_ms=ticks_ms,
+        flash=table_flash(log_region(), 16),
     )

@@ -17,12 +17,26 @@ from tablectl.hw.lcd import Lcd
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins
+from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
 
+LOG_BYTES = 1 << 20  # the flash log's raw region: a build whose filesystem leaves the last 1 MB of the
+# storage area free (docs/technicians.md); a stock build's filesystem takes it all, and the log is a file
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
 WDT_MS = 5000
 ROOT = "/"
+
+
+def log_region():
+    """rp2.Flash over the storage area's last LOG_BYTES when the filesystem does not reach them, else None."""
+    import os
+    import rp2
+    whole = rp2.Flash()
+    size = whole.ioctl(4, 0) * whole.ioctl(5, 0)
+    st = os.statvfs("/")
+    if size - st[0] * st[2] < LOG_BYTES:
+        return None
+    return rp2.Flash(start=size - LOG_BYTES, len=LOG_BYTES)
 
 
 def make():
@@ -30,12 +44,14 @@ def make():
     rows = [Pin(p["KEY_ROW%d" % i], Pin.OUT, value=1) for i in range(1, 5)]
     cols = [Pin(p["KEY_COL%d" % i], Pin.IN, Pin.PULL_UP) for i in range(1, 6)]
     keypad = Matrix(rows, cols, PANEL_4X5)
+    key = service_key(p, keypad, lambda n: Pin(n, Pin.IN, Pin.PULL_UP))
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
     spi = SPI(0, baudrate=1000000, sck=Pin(p["JACKPOT_SCK"]), mosi=Pin(p["JACKPOT_MOSI"]))
     i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
     return Board(
         buttons=keypad.pins,
+        service_key=key,
         scanners=(keypad,),
         seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, 8)],
         shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
@@ -46,4 +62,5 @@ def make():
         jackpot=Max7219(spi, Pin(p["JACKPOT_CS"], Pin.OUT, value=1), digits=8),
         wdt=LazyWdt(WDT_MS),
         ticks_ms=ticks_ms,
+        flash=table_flash(log_region(), 256),  # a Pico's flash programs 256-byte pages
     )

@@ -86,6 +86,42 @@ class NeoPixel:
         pass
 
 
+class Flash:
+    """rp2.Flash: the storage area (a Pico's 1.4 MB), or start/len inside it; 4 KB blocks."""
+    SIZE = 352 * 4096
+    made = []
+
+    def __init__(self, start=-1, len=-1):
+        self.start = max(start, 0)
+        self.len = len if len > 0 else Flash.SIZE - self.start
+        assert self.start + self.len <= Flash.SIZE and self.start % 4096 == 0
+        Flash.made.append(self)
+
+    def ioctl(self, op, arg):
+        return {4: self.len // 4096, 5: 4096}.get(op, 0)
+
+    def readblocks(self, n, buf, off=0):
+        pass
+
+    writeblocks = readblocks
+
+
+class Partition:
+    """esp32.Partition.find: FOUND lists what the partition table has."""
+    TYPE_DATA = 1
+    FOUND = []
+
+    @staticmethod
+    def find(kind, label=None):
+        found = []
+        for name in Partition.FOUND:
+            if name == label:
+                part = Flash(len=256 * 1024)  # a partition: the same block protocol
+                part.label = name
+                found.append(part)
+        return found
+
+
 @pytest.fixture(autouse=True)
 def fake_machine(monkeypatch):
     machine = types.ModuleType("machine")
@@ -93,10 +129,20 @@ def fake_machine(monkeypatch):
     machine.Timer = Timer
     WDT.made.clear()
     Timer.made.clear()
+    Flash.made.clear()
     neo = types.ModuleType("neopixel")
     neo.NeoPixel = NeoPixel
+    rp2 = types.ModuleType("rp2")
+    rp2.Flash = Flash
+    esp32 = types.ModuleType("esp32")
+    esp32.Partition = Partition
+    Partition.FOUND = ["tablelog"]
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "neopixel", neo)
+    monkeypatch.setitem(sys.modules, "rp2", rp2)
+    monkeypatch.setitem(sys.modules, "esp32", esp32)
+    # a Pico build whose filesystem leaves the last 1 MB of the storage area to the log
+    monkeypatch.setattr("os.statvfs", lambda path: (4096, 4096, (Flash.SIZE - (1 << 20)) // 4096, 0, 0, 0, 0, 0, 0, 255))
     Pin.table.clear()
     PRESSED.clear()
     LEVEL.clear()
@@ -116,6 +162,7 @@ def pins(name):
 
 def test_pico_pins_are_rp2040_gpios_each_used_once():
     p = pins("pico")
+    assert p.pop("SERVICE_KEY") == "KEYPAD"  # every GPIO is taken: the key switch sits in the keypad matrix
     assert set(p.values()) <= set(range(0, 23)) | {26, 27, 28}  # 23-25 are the Pico's own
     assert len(set(p.values())) == len(p)
 
@@ -126,6 +173,7 @@ def test_esp32_pins_avoid_flash_and_use_input_only_pins_for_inputs():
     for role, gpio in p.items():
         if gpio >= 34:
             assert role.startswith("KEY_COL") or role in ("SEATS_DATA", "COVER"), role
+    assert p["SERVICE_KEY"] == 15  # pulled up inside; a strapping pin whose boot level that leaves alone
 
 
 def test_read_pins_rejects_a_gpio_used_twice(tmp_path):
@@ -142,8 +190,46 @@ def test_make_builds_the_contract_board(name):
     for attr in ("buttons", "seats", "shaker", "bell", "betting_lamp", "lamps", "display", "jackpot", "wdt"):
         assert getattr(b, attr) is not None, attr
     assert set(b.buttons) == set("0123456789") | {"CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID", "LOCK",
-                                                  "HIT", "HISTORY"}
+                                                  "HIT", "HISTORY"}  # the key switch is not a button
     assert len(b.seats) == 7 and b.tasks() == []
+    assert b.service_key.value() == 0  # the key switch open: off
+    assert b.flash.ioctl(4, 0) * b.flash.ioctl(5, 0) == (1 << 20 if name == "pico" else 256 * 1024)
+    assert b.flash.prog == (256 if name == "pico" else 16)  # a Pico's flash programs 256-byte pages
+
+
+def test_the_service_key_switch_on_each_board(tmp_path):
+    """Pico: in the keypad matrix's free position (row 4, column 5), never a button; ESP32: GPIO15 to GND."""
+    from tablectl.hw.buttons import Buttons
+    pico = load("pico")
+    b = pico.make()
+    p = pins("pico")
+    assert pico.PANEL_4X5[3][4] == "SERVICE_KEY"
+    buttons = Buttons(b.buttons, scanners=b.scanners)
+    PRESSED.add((p["KEY_ROW4"], p["KEY_COL5"]))  # the switch turned on: row 4 connected to column 5
+    events = []
+    for t in range(0, 100, 10):
+        events += buttons.poll(t)
+    assert events == [] and b.service_key.value() == 1  # read as the switch, no button pressed
+    esp = load("esp32").make()
+    assert esp.service_key.value() == 0
+    LEVEL[pins("esp32")["SERVICE_KEY"]] = 0  # closed to GND
+    assert esp.service_key.value() == 1
+
+
+def test_the_flash_log_has_its_raw_region_where_the_build_leaves_one_else_a_file(monkeypatch, tmp_path):
+    pico = load("pico")
+    region = pico.log_region()
+    assert (region.start, region.len) == (Flash.SIZE - (1 << 20), 1 << 20)  # the storage area's last 1 MB
+    monkeypatch.setattr("os.statvfs", lambda path: (4096, 4096, Flash.SIZE // 4096, 0, 0, 0, 0, 0, 0, 255))
+    assert pico.log_region() is None  # a stock build's filesystem takes the whole area
+    from tablectl.hw.fileflash import FileFlash
+    from tablectl.hw.wiring import table_flash
+    dev = table_flash(None, 256, path=str(tmp_path / "tablelog.bin"))
+    assert isinstance(dev, FileFlash) and dev.prog == 256
+    esp32 = load("esp32")
+    assert esp32.log_region().label == "tablelog"
+    Partition.FOUND = []
+    assert esp32.log_region() is None
 
 
 @pytest.mark.parametrize("name", ["pico", "esp32"])

@@ -5,7 +5,8 @@
 PANEL_4X5 = (("1", "2", "3", "SHAKE", "LOCK"),
              ("4", "5", "6", "BELL", "HIT"),
              ("7", "8", "9", "CONFIRM", "HISTORY"),
-             ("CLEAR", "0", "ENTER", "VOID", ""))
+             ("CLEAR", "0", "ENTER", "VOID", "SERVICE_KEY"))  # the technician's key switch, where a board
+# has no GPIO for it (pins.csv: SERVICE_KEY,KEYPAD): read as the switch, never as a button (wiring.service_key)
 
 
 class _KeyPin:

@@ -18,6 +18,9 @@ def read_pins(path):
                 continue
             parts = [p.strip() for p in line.split(",")]
             name = parts[1].upper() if len(parts) == 2 else ""
+            if name == "KEYPAD":  # wired into the keypad matrix's own position for it (keypad.PANEL_4X5)
+                pins[parts[0]] = name
+                continue
             for prefix in ("GPIO", "GP"):
                 if name.startswith(prefix):
                     name = name[len(prefix):]
@@ -32,10 +35,54 @@ def read_pins(path):
     return pins
 
 
+class Inverted:
+    """A switch that closes to GND (or a keypad position, 0 while closed) read as 1 when closed."""
+
+    def __init__(self, pin):
+        self.pin = pin
+
+    def value(self):
+        return 0 if self.pin.value() else 1
+
+
+def service_key(pins, keypad, gpio_input):
+    """The technician's key switch (role SERVICE_KEY): a GPIO with its pull-up (gpio_input(n) makes it), or
+    the keypad matrix's position for it (taken out of the keypad's buttons). 1 = on."""
+    where = pins["SERVICE_KEY"]
+    if where == "KEYPAD":
+        return Inverted(keypad.pins.pop("SERVICE_KEY"))
+    keypad.pins.pop("SERVICE_KEY", None)
+    return Inverted(gpio_input(where))
+
+
+class Region:
+    """A raw flash region (rp2.Flash, esp32.Partition: the extended block protocol) with the program unit
+    its chip needs, which tablectl.log aligns its writes to."""
+
+    def __init__(self, dev, prog):
+        self.dev = dev
+        self.prog = prog
+        self.readblocks = dev.readblocks
+        self.writeblocks = dev.writeblocks
+        self.ioctl = dev.ioctl
+
+
+def table_flash(region, prog, path="/tablelog.bin", blocks=64):
+    """Where the flash log keeps the table's records and journal: `region`, a raw flash region the build
+    leaves outside the filesystem; else (None) a file on the filesystem. A file works, but LittleFS copies a
+    file's blocks as it rewrites them, so the flash then wears as it did before the log (docs/technicians.md
+    says how to give a board its region)."""
+    if region is not None:
+        return Region(region, prog)
+    from tablectl.hw.fileflash import FileFlash
+    return FileFlash(path, blocks=blocks, block_size=4096, prog=prog)
+
+
 class Board:
     """What board.make() returns (the firmware contract): buttons, seats, shaker, bell, betting_lamp,
-    lamps, display, jackpot, wdt, ticks_ms, scanners (keypad matrices, input shift registers polled
-    with the buttons) and tasks()."""
+    lamps, display, jackpot, wdt, ticks_ms, service_key (the technician's key switch, value() 1 = on),
+    flash (the block device the records and journal live on), scanners (keypad matrices, input shift
+    registers polled with the buttons) and tasks()."""
 
     def __init__(self, **parts):
         self.scanners = ()
