@@ -172,3 +172,122 @@ class RawTable:
     def close(self):
         self.c.loop_stop()
         self.c.disconnect()
+
+
+FW_CONFIG = """
+import board
+from tablectl.app import JOURNAL_BYTES
+from tablectl.config import Config
+from tablectl.journal import Journal
+from tablectl.store import Store, join
+store = Store(board.ROOT)
+cfg = Config(store, Journal(join(board.ROOT, 'journal.log'), JOURNAL_BYTES))
+cfg.change(0, **%r)
+print('configured', cfg['game'], cfg['link'])
+"""
+
+
+class FirmwareTable:
+    """The firmware (.mpy files of the sim build) on the unix port as a linked table, its buttons and outputs
+    through the sim board's link (tools/sim/link_server.py); a process a test can SIGKILL and start again.
+    umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
+
+    def __init__(self, build, folder, link, tid, heap="256K", tls=False, **cfg):
+        import mplib
+        from build_mpy import venv_tool
+        from sim.link_server import LinkServer
+        self.build = pathlib.Path(build)
+        self.folder = pathlib.Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.heap = heap
+        self.micropython = venv_tool("micropython") or "micropython"
+        self.path = "%s:%s:.frozen" % (self.build, mplib.folder())
+        url = "%s://%s:%s@127.0.0.1:%d/%s" % ("mqtts" if tls else "mqtt", tid, link.password(tid), link.broker.port, LINK)
+        self.cfg = dict({"game": "caribbean_stud", "link": url, "link_down_ms": 1500}, **cfg)
+        for key in ("seed_cents", "rate_bp", "limit_cents", "fixed_flush", "fixed_full_house", "fixed_four_of_a_kind",
+                    "fixed_straight_flush", "fixed_royal_flush"):
+            self.cfg.setdefault(key, GAME[key])  # the table posts the link's amounts (CSP-10.3)
+        if tls:
+            (self.folder / "simstate").mkdir(exist_ok=True)
+            (self.folder / "simstate" / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
+        self.link = LinkServer()
+        self.proc = None
+        self.log = self.folder / "firmware.log"
+
+    def env(self):
+        e = dict(os.environ, MICROPYPATH=self.path, TABLECTL_ROOT="simstate",
+                 TABLECTL_LINK="%s:%d" % self.link.address)
+        e.pop("TABLECTL_REPL", None)
+        return e
+
+    def configure(self, **changes):
+        proc = subprocess.run([self.micropython, "-X", "heapsize=" + self.heap, "-c", FW_CONFIG % (changes or self.cfg)],
+                              cwd=str(self.folder), env=self.env(), capture_output=True, text=True, timeout=30)
+        assert proc.returncode == 0 and "configured" in proc.stdout, proc.stdout + proc.stderr
+        return self
+
+    def start(self, timeout=15):
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen([self.micropython, "-X", "heapsize=" + self.heap, str(self.build / "main.py")],
+                                         cwd=str(self.folder), env=self.env(), stdout=out, stderr=out,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        self.wait(lambda st: st["connected"] and st["status"].get("state"), timeout)
+        return self
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        if self.alive():
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(5)
+        self.wait(lambda st: not st["connected"], 5)
+
+    def stop(self):
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.link.close()
+
+    def tail(self, n=20):
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:]) if self.log.exists() else ""
+
+    def picture(self):
+        return self.link.snapshot()[1]
+
+    def wait(self, ok, timeout=10):
+        """Until ok(picture) holds: {'connected', 'status' (the controller's status()), 'out' (display, jackpot...)}."""
+        deadline = time.monotonic() + timeout
+        version = -1
+        while True:
+            version, st = self.link.snapshot()
+            if ok(st):
+                return st
+            assert self.alive() or not st["connected"], self.tail()
+            assert time.monotonic() < deadline, "timed out; picture %s\nfirmware log:\n%s" % (
+                json.dumps({"status": st["status"], "display": st["out"].get("display"),
+                            "jackpot": st["out"].get("jackpot")}), self.tail())
+            self.link.wait(version, 0.2)
+
+    def press(self, *roles, hold=0.1):
+        for role in roles:
+            self.link.send("press " + role)
+            time.sleep(hold)  # past the firmware's 30 ms debounce
+            self.link.send("release " + role)
+            time.sleep(0.05)
+
+    def seats(self, *seats):
+        for s in range(1, 8):
+            self.link.send("seat %d %d" % (s, 1 if s in seats else 0))
+        time.sleep(0.15)
+
+    def display(self):
+        return self.picture()["out"].get("display", ["", ""])
+
+    def digits_cents(self):
+        """The jackpot digits as cents (the MAX7219 shows dollars.cents on 8 digits)."""
+        text = self.picture()["out"].get("jackpot", "").replace(".", "").strip()
+        return int(text) if text.isdigit() else None

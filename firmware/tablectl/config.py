@@ -77,6 +77,11 @@ DEFAULTS = {
     "fixed_five_of_a_kind": 1000000,
     "fixed_c_five_of_a_kind": 0,
     "fixed_six_of_a_kind": 10000000,
+    # the linked progressive (tablectl.link, docs/link.md): '' keeps the pool on this table alone; else
+    # mqtt://TABLE:PASSWORD@HOST:PORT/LINK (mqtts:// for TLS): the broker, this table's account (its user
+    # name is the table id) and the link it feeds
+    "link": "",
+    "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
 }
 
 # key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
@@ -94,6 +99,8 @@ _SPEC = {
     "seed_cents": ("int", 0, MONEY_MAX),
     "limit_cents": ("int", 1, MONEY_MAX),
     "six_of_a_kind_bp": ("int", 0, 10000),
+    "link": ("link",),
+    "link_down_ms": ("int", 1000, 60000),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):
@@ -111,6 +118,9 @@ def _check(key, value):
     elif spec[0] == "bool":
         if value is not True and value is not False:
             raise ValueError("%s: must be True or False, got %r" % (key, value))
+    elif spec[0] == "link":
+        if value != "":
+            link_parts(value)
     else:
         if not isinstance(value, int) or isinstance(value, bool) or not spec[1] <= value <= spec[2]:
             raise ValueError("%s: must be an integer %d..%d, got %r" % (key, spec[1], spec[2], value))
@@ -138,6 +148,8 @@ def validate(cfg, posted=True):
                              % (out["pay_5_16"], out["pay_6_15"]))
         if out["odd_even_lose_on_triple"]:
             raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
+    if out["link"] and out["game"] not in PROGRESSIVE:
+        raise ValueError("link: only a progressive game joins a link, not %s" % out["game"])
     if posted and out["game"] in PROGRESSIVE:
         from tablectl.rules import awards  # only progressive tables need the award tables in RAM
         table = awards.table(out["game"])[1]
@@ -148,6 +160,34 @@ def validate(cfg, posted=True):
                 raise ValueError("fixed_%s: %s pays %s a fixed amount the casino posts: 1..%d, got 0"
                                  % (cls, out["game"], cls, MONEY_MAX))
     return out
+
+
+def _ident(what, text):
+    if not 1 <= len(text) <= 32:
+        raise ValueError("link: the %s must be 1-32 characters" % what)
+    for c in text:
+        if not ("a" <= c <= "z" or "0" <= c <= "9" or c in "_-"):
+            raise ValueError("link: the %s %r takes a-z, 0-9, _ and - only" % (what, text))
+    return text
+
+
+def link_parts(url):
+    """(tls, table, password, host, port, link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK'; ValueError
+    naming what is wrong."""
+    if not isinstance(url, str):
+        raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme not in ("mqtt", "mqtts"):
+        raise ValueError("link: starts mqtt:// or mqtts:// (mqtt://TABLE:PASSWORD@HOST:PORT/LINK)")
+    account, sep, rest = rest.rpartition("@")
+    table, sep2, password = account.partition(":")
+    if not sep or not sep2 or not password:
+        raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
+    where, sep, link = rest.partition("/")
+    host, sep2, port = where.rpartition(":")
+    if not sep or not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
+    return scheme == "mqtts", _ident("table id", table), password, host, int(port), _ident("link id", link)
 
 
 def pool_params(cfg):

@@ -13,8 +13,8 @@ server and the simulated tables, and given to mosquitto hashed. Persistence is o
 the link's exactly-once does not rest on it (docs/link.md): a table keeps what the server has not
 acknowledged and sends it again.
 
-TLS (off by default): make_certificates(folder) makes a CA and a server certificate for 127.0.0.1 and
-localhost with openssl; the listener then speaks MQTT over TLS only.
+TLS (off by default): make_certificates(folder) makes a CA (ca.crt, and ca.der for a board) and a server
+certificate for 127.0.0.1 and localhost with openssl; the listener then speaks MQTT over TLS only.
 
 mosquitto comes from Debian (`apt-get install --no-install-recommends mosquitto`): ensure_installed()
 installs it when missing (root, or sudo), as `make broker` does.
@@ -117,6 +117,8 @@ def make_certificates(folder, days=30):
     openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(csr), "-subj", "/CN=localhost")
     openssl("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",
             "-out", str(crt), "-days", str(days), "-extfile", str(ext))
+    # the same CA as DER, the form a board's MicroPython loads (link_ca.der beside its records)
+    openssl("x509", "-in", str(ca), "-outform", "DER", "-out", str(folder / "ca.der"))
     return ca, crt, key
 
 

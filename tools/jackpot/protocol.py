@@ -118,8 +118,10 @@ def encode(obj):
     return json.dumps(obj, separators=(",", ":")).encode()
 
 
-def pool_payload(link, game, pool, reserve, ver, pending, t_ms):
-    """What the pool topic carries: the amounts, a version that grows with every change of the pool
-    (an ack names the version its change is in), and the top award waiting to be paid, if any."""
-    return {"link": link, "game": game, "pool": pool, "reserve": reserve, "ver": ver, "pending": pending,
-            "t": t_ms}
+def pool_payload(link, game, totals, ver, pending, t_ms):
+    """What the pool topic carries: the pool, the reserve and the link's meters (contributed, paid,
+    seeded: pool + reserve + paid = seeded + contributed), a version that grows with every change of the
+    pool (an answer names the version its change is in), the top awards waiting to be paid."""
+    body = {"link": link, "game": game, "ver": ver, "pending": pending, "t": t_ms}
+    body.update(totals)
+    return body

@@ -148,8 +148,7 @@ class JackpotServer:
 
     async def _publish_pool(self, client, lid):
         link = self.ledger.links[lid]
-        body = protocol.pool_payload(lid, link.game, link.pool.pool, link.pool.reserve, link.ver, link.pending,
-                                     int(time.time() * 1000))
+        body = protocol.pool_payload(lid, link.game, link.totals(), link.ver, link.pending, int(time.time() * 1000))
         await client.publish(protocol.pool_topic(lid), protocol.encode(body), qos=1, retain=True)
 
 
