@@ -145,6 +145,10 @@ class Connection:
             self.stream = (await asyncio.wait_for_ms(opening, timeout_ms))[1]
         except asyncio.TimeoutError:
             raise OSError("no connection to %s:%d within %d ms" % (self.host, self.port, timeout_ms))
+        try:  # small packets go at once (Nagle's algorithm would hold a lock behind an unanswered heartbeat)
+            self.stream.s.setsockopt(6, 1, 1)  # IPPROTO_TCP, TCP_NODELAY
+        except (AttributeError, OSError, TypeError):
+            pass  # a TLS socket, or a port without the option: slower, not wrong
         umqtt = self.umqtt
         saved = umqtt.socket
         umqtt.socket = _Sockets(self.wire)

@@ -1,7 +1,7 @@
-"""Fixtures for the link tests (host_tests/linkrig.py holds the rig): links that are always stopped."""
+"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped."""
 import pytest
 
-from linkrig import Link
+from jackpot.rig import Link
 
 
 @pytest.fixture

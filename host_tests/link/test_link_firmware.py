@@ -2,7 +2,7 @@
 
 The dealer's buttons and the seat sensors go in, and the display, the jackpot digits and status() come
 out, through the sim board's link (as the simulator's page); the other tables are bare MQTT messages
-(linkrig.RawTable). Every amount expected is the server's answer; the firmware computes no award.
+(jackpot.rig.RawTable). Every amount expected is the server's answer; the firmware computes no award.
 """
 import random
 import time
@@ -10,7 +10,7 @@ import time
 import pytest
 
 import build_mpy
-from linkrig import GAME, LINK, FirmwareTable, RawTable
+from jackpot.rig import GAME, LINK, FirmwareTable, RawTable
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import pytest
 
 from jackpot import protocol
 from jackpot.simtable import LinkDown, SimTable
-from linkrig import GAME, LINK
+from jackpot.rig import GAME, LINK
 
 
 def run(coro, timeout=60):

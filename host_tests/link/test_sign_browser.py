@@ -1,6 +1,6 @@
 """The pit sign in headless Chromium (Debian's, as the simulator's test): the linked pool counting up, JACKPOT PENDING, the last hits.
 
-The tables are bare MQTT messages (linkrig.RawTable); the sign is the server's page, fed by its event
+The tables are bare MQTT messages (jackpot.rig.RawTable); the sign is the server's page, fed by its event
 stream. Every amount the test expects is the server's answer to a table; the page computes none. The
 test also takes the screenshot in docs/link-sign.png.
 """
@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from linkrig import GAME, RawTable
+from jackpot.rig import GAME, RawTable
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

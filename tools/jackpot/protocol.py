@@ -22,6 +22,11 @@ waits for the table to send the gap again (it is not acknowledged), an old one i
 with the result it had. Every message the server refuses gets {"seq":N,"error":"one line"}.
 """
 import json
+import logging
+import socket
+
+# for aiomqtt clients: small messages go at once (Nagle's algorithm with delayed ACKs holds them 40 ms)
+NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 
 PREFIX = "tablectl"
 SERVER_TOPIC = PREFIX + "/server"
@@ -125,3 +130,13 @@ def pool_payload(link, game, totals, ver, pending, t_ms):
     body = {"link": link, "game": game, "ver": ver, "pending": pending, "t": t_ms}
     body.update(totals)
     return body
+
+
+def quiet_logger():
+    """For aiomqtt clients: paho's complaints about a connection the broker dropped are not printed (the
+    server and the tables say what a lost connection means for them)."""
+    log = logging.getLogger("tablectl.mqtt")
+    if not log.handlers:
+        log.addHandler(logging.NullHandler())
+        log.propagate = False
+    return log

@@ -26,6 +26,8 @@ from jackpot import protocol
 from jackpot.ledger import Ledger, last_hits
 
 BATCH = 500  # messages a transaction at most
+POOL_EVERY_S = 0.2  # the retained pool goes out at most this often a link (every table reads it; the
+# table whose message changed it has it in its answer at once, and the sign's event stream is not held)
 RETRY_S = 0.5  # between two connection attempts to the broker
 CLIENT_ID = "tablectl-jackpot"
 
@@ -46,13 +48,16 @@ class JackpotServer:
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
                       "connected": False, "started": time.time()}
         self.listeners = []
+        self._pool_sent = {}    # link -> time its pool last went out
+        self._pool_later = {}   # link -> the timer that sends it, when one waits
 
     def _client(self):
         tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
         return aiomqtt.Client(self.broker[0], self.broker[1], username=self.user, password=self.password,
                               identifier=self.client_id, clean_session=False, will=will, tls_context=tls,
-                              keepalive=10, max_inflight_messages=1000, timeout=10)
+                              keepalive=10, max_inflight_messages=1000, timeout=10,
+                              logger=protocol.quiet_logger(), socket_options=protocol.NODELAY)
 
     async def run(self, stop=None):
         stop = stop or asyncio.Event()
@@ -67,6 +72,7 @@ class JackpotServer:
                         await self._publish_pool(client, lid)
                         await client.publish(protocol.hits_topic(lid), protocol.encode(
                             {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
+                    self._pool_later.clear()
                     work = asyncio.ensure_future(self._serve(client))
                     halt = asyncio.ensure_future(stop.wait())
                     done, _ = await asyncio.wait((work, halt), return_when=asyncio.FIRST_COMPLETED)
@@ -136,7 +142,7 @@ class JackpotServer:
             answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending}))
         sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
         for lid in sorted(changed):
-            sends.append(self._publish_pool(client, lid))
+            self._pool_soon(client, lid)
             if lid in hit_links:
                 sends.append(client.publish(protocol.hits_topic(lid), protocol.encode(
                     {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True))
@@ -145,6 +151,26 @@ class JackpotServer:
         if changed:
             for fn in self.listeners:
                 fn()
+
+    def _pool_soon(self, client, lid):
+        """The link's pool out now, or when POOL_EVERY_S has passed since it last went (then with every
+        change made meanwhile)."""
+        if lid in self._pool_later:
+            return
+        wait = self._pool_sent.get(lid, 0) + POOL_EVERY_S - time.monotonic()
+        loop = asyncio.get_running_loop()
+        if wait <= 0:
+            asyncio.ensure_future(self._send_pool(client, lid))
+        else:
+            self._pool_later[lid] = loop.call_later(wait, lambda: asyncio.ensure_future(self._send_pool(client, lid)))
+
+    async def _send_pool(self, client, lid):
+        self._pool_later.pop(lid, None)
+        self._pool_sent[lid] = time.monotonic()
+        try:
+            await self._publish_pool(client, lid)
+        except aiomqtt.MqttError:
+            pass  # the connection went: the pool goes out again when it is back (run)
 
     async def _publish_pool(self, client, lid):
         link = self.ledger.links[lid]

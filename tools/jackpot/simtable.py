@@ -167,7 +167,8 @@ class SimTable:
                 tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
                 async with aiomqtt.Client(self.broker[0], self.broker[1], username=self.table, password=self.password,
                                           identifier="tablectl-" + self.table, clean_session=False,
-                                          tls_context=tls, keepalive=10, timeout=5) as client:
+                                          tls_context=tls, keepalive=10, timeout=5,
+                                          logger=protocol.quiet_logger(), socket_options=protocol.NODELAY) as client:
                     await client.subscribe(self._topic("ack"), qos=1)
                     await client.subscribe(protocol.pool_topic(self.link), qos=1)
                     self.client = client

@@ -1,4 +1,7 @@
-"""The link tests' rig: a real mosquitto, the jackpot server and CPython tables as processes a test can SIGKILL (host_tests/link)."""
+"""The link's test and bench rig: a real mosquitto, the jackpot server and tables (CPython, firmware) as processes that can be SIGKILLed.
+
+Used by host_tests/link and tools/bench/link.py; not part of the server.
+"""
 import json
 import os
 import pathlib
@@ -11,7 +14,7 @@ import urllib.request
 
 from jackpot.broker import SERVER_USER, Broker, free_port
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
 LINK = "pit1"
 GAME = {"game": "caribbean_stud", "seed_cents": 500000, "rate_bp": 2000, "limit_cents": 50000000,
