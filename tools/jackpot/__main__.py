@@ -90,7 +90,12 @@ async def _table(args):
 
 
 async def _demo(args):
+    import mplib
     from jackpot.simtable import SimTable
+    try:
+        mplib.folder()  # umqtt.simple for a simulator (make sim) joining the link as a firmware table
+    except mplib.FetchError as e:
+        print("link: a simulator cannot join without umqtt.simple: %s" % e, file=sys.stderr)
     folder = pathlib.Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     tables = dict(("t%02d" % i, DEMO_LINK) for i in range(1, args.tables + 1))
