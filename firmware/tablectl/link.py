@@ -194,6 +194,9 @@ class LinkedController(ProgressiveController):
 
     def answered(self, body):
         seq = body["seq"]
+        if seq is None:  # the server refused this table altogether (not on this link): status() says so
+            self.error = "server: " + str(body.get("error", ""))[:52]
+            return
         for i in range(len(self.out)):
             if self.out[i][0] == seq:
                 kind = self.out.pop(i)[1]
