@@ -9,15 +9,18 @@
     b.listeners.append(fn)               # fn(what) on every output change: 'lamps', 'display',
                                          # 'jackpot', 'shaker', 'bell', 'betting_lamp', 'wdt'
     b.tasks()                            # extra coroutines App.run() starts: b.extra_tasks (links)
+    b.flash                              # the table's flash (records and journal): a file, as a board's
+                                         # raw flash region (make(flash=dev) gives another device)
 
 The real drivers run on virtual hardware: the lamp driver writes a virtual WS2812 chain, the jackpot
 driver a virtual MAX7219 (its register writes are decoded back into digits), so what the tests and the
-simulator see is what the driver sent. ROOT is the folder the controller keeps its records in
-(env TABLECTL_ROOT, default 'simstate').
+simulator see is what the driver sent. ROOT is the board's folder (env TABLECTL_ROOT, default 'simstate'):
+its flash is the file ROOT/flash.bin, FLASH_BLOCKS blocks of 4 KB programmed in 256-byte pages, as a Pico's.
 """
 import os
 
 from tablectl.hw.clock import VirtualClock, ticks_ms
+from tablectl.hw.fileflash import FileFlash
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
@@ -28,7 +31,9 @@ SEATS = 7
 LAMP_COUNT = 120  # enough for the sic bo layout (117 spots)
 SHAKER_MAX_MS = 8000
 WDT_TIMEOUT_MS = 5000
-ROOT = (os.getenv("TABLECTL_ROOT") if hasattr(os, "getenv") else None) or "simstate"
+_env = getattr(os, "getenv", lambda name: None)  # the simulator's settings (a port without getenv has none)
+ROOT = _env("TABLECTL_ROOT") or "simstate"
+FLASH_BLOCKS = 256  # 1 MB: the log region the flash-life figures assume
 _CODE_B = "0123456789-EHLP "
 
 
@@ -148,8 +153,19 @@ class VirtualWDT:
         return not self.held and ticks_diff(self._clock(), self.last) >= self.timeout_ms
 
 
+def sim_flash(root=None, blocks=FLASH_BLOCKS):
+    """The flash file of the board folder `root` (ROOT by default), created erased on first use."""
+    root = ROOT if root is None else root
+    try:
+        os.stat(root)
+    except OSError:
+        os.mkdir(root)
+    return FileFlash(root + "/flash.bin", blocks=blocks)
+
+
 class SimBoard:
-    def __init__(self, virtual_clock=False):
+    def __init__(self, virtual_clock=False, flash=None):
+        self.flash = sim_flash() if flash is None else flash
         self.listeners = []
         self.clock = VirtualClock() if virtual_clock else None
         self.ticks_ms = self.clock.ticks_ms if virtual_clock else ticks_ms
@@ -221,14 +237,21 @@ class SimBoard:
     def tasks(self):
         extra = list(self.extra_tasks)
         # the host simulator (tools/sim) asks for its link and the REPL on the pty through the environment
-        if os.getenv("TABLECTL_LINK"):
+        if _env("TABLECTL_LINK"):
             import link
-            extra.append(link.task(self, os.getenv("TABLECTL_LINK")))
-        if os.getenv("TABLECTL_REPL"):
+            extra.append(link.task(self, _env("TABLECTL_LINK")))
+        if _env("TABLECTL_REPL"):
             import simrepl
             extra.append(simrepl.task())
+        if _env("TABLECTL_SESSION"):  # the bench's rounds, played beside the controller (tools/bench/mp)
+            import fwsession
+            extra.append(fwsession.task(self, int(_env("TABLECTL_SESSION")),
+                                        bool(_env("TABLECTL_REPORTS"))))
         return extra
 
 
-def make(virtual_clock=False):
-    return SimBoard(virtual_clock)
+def make(virtual_clock=False, flash=None):
+    """The board; main.py's make() gets a virtual clock when env TABLECTL_CLOCK is 'virtual' (the bench)."""
+    if _env("TABLECTL_SESSION"):
+        import fwsession  # the bench's harness takes its heap before the table's, as a board's own code would
+    return SimBoard(virtual_clock or _env("TABLECTL_CLOCK") == "virtual", flash)

@@ -448,7 +448,9 @@ def test_pays_is_false_exactly_for_an_award_a_hit_of_which_pays_0_BAC_17_12():
 def test_a_pool_record_that_does_not_balance_tilts_with_a_readable_line():
     app = new_app("caribbean_stud")
     rec = app.controller.record()
-    rec["pool"][0] += 1  # one cent more in the pool than its meters account for
+    pool = list(rec["pool"])
+    pool[0] += 1  # one cent more in the pool than its meters account for
+    rec["pool"] = pool
     app.store.save("round", rec)
     app2 = restart(app)
     assert app2.tilt.startswith("pool record bad: (") and app2.board.display.lines[1] == "pool record bad:"
