@@ -24,14 +24,14 @@ import os
 from tablectl.config import link_parts
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
-from tablectl.store import join
 
 BEAT_MS = 500      # heartbeat period
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
-CA_FILE = "link_ca.der"  # beside the records: the CA of a mqtts:// broker, DER (MicroPython's ssl loads it)
+CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
+# folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
 
 class LinkPool:
@@ -304,7 +304,8 @@ class LinkedController(ProgressiveController):
     # -- persistence --------------------------------------------------------------------------
     def extra(self, rec):
         ProgressiveController.extra(self, rec)
-        rec["link"] = [self.ep, self.seq, self.out, self.claim]
+        # a new list each save: the store keeps the one it saved to compare the next save with
+        rec["link"] = [self.ep, self.seq, list(self.out), self.claim]
 
     def restore(self, rec):
         ProgressiveController.restore(self, rec)
@@ -321,7 +322,7 @@ class LinkedController(ProgressiveController):
         import ssl
         ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         ctx.verify_mode = ssl.CERT_REQUIRED
-        ctx.load_verify_locations(cafile=join(self.app.root, CA_FILE))
+        ctx.load_verify_locations(cafile=CA_FILE)
         return ctx
 
     async def run(self):

@@ -78,8 +78,9 @@ def test_link_down_refuses_lock_and_says_so_then_comes_back(make_link, fw_table)
     fw = fw_table(link)
     link_up(fw)
     link.server.kill()
-    st = fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN"), 5)
-    assert st["out"]["display"][1] == "LINK DOWN"
+    st = fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN")
+                 and st["out"]["display"][1] == "LINK DOWN", 5)
+    assert "no heartbeat answered" in st["status"]["link_state"] or "connect" in st["status"]["link_state"]
     fw.seats(1)
     fw.press("LOCK")
     st = fw.wait(lambda st: st["status"].get("message") == "LINK DOWN", 3)

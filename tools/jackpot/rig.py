@@ -179,12 +179,12 @@ class RawTable:
 
 FW_CONFIG = """
 import board
-from tablectl.app import JOURNAL_BYTES
 from tablectl.config import Config
 from tablectl.journal import Journal
-from tablectl.store import Store, join
-store = Store(board.ROOT)
-cfg = Config(store, Journal(join(board.ROOT, 'journal.log'), JOURNAL_BYTES))
+from tablectl.log import Log
+from tablectl.store import Store
+log = Log(board.sim_flash())
+cfg = Config(Store(log), Journal(log))
 cfg.change(0, **%r)
 print('configured', cfg['game'], cfg['link'])
 """
@@ -211,8 +211,7 @@ class FirmwareTable:
                     "fixed_straight_flush", "fixed_royal_flush"):
             self.cfg.setdefault(key, GAME[key])  # the table posts the link's amounts (CSP-10.3)
         if tls:
-            (self.folder / "simstate").mkdir(exist_ok=True)
-            (self.folder / "simstate" / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
+            (self.folder / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
         self.link = LinkServer()
         self.proc = None
         self.log = self.folder / "firmware.log"
