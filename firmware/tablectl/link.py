@@ -141,7 +141,7 @@ class LinkedController(ProgressiveController):
         return self.seq
 
     def send(self, msg):
-        self.conn.publish(self.topic(msg[1]).encode(), msg[2], 1)
+        self.conn.publish(self.topic(msg[1]).encode(), msg[2].encode(), 1)
         self.sent_upto = msg[0]
 
     def up(self, now=None):
@@ -346,7 +346,7 @@ class LinkedController(ProgressiveController):
                     now = self.board.ticks_ms()
                     if ticks_diff(now, next_beat) >= 0:
                         beat += 1
-                        conn.publish(self.topic("beat").encode(), '{"ep":%d,"n":%d}' % (self.ep, beat))
+                        conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
                         next_beat = ticks_add(now, BEAT_MS)
                         # a stalled connection (TCP still open, nothing answered): a new one may get through
                         heard = self.last_answer if self.last_answer is not None and \
