@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser rom32 mpy test bench wasm32 heapcheck demo sim deploy trace journal clean
+.PHONY: help setup browser broker link rom32 mpy test bench wasm32 heapcheck demo sim deploy trace journal clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -26,17 +26,25 @@ browser:        ## install Debian's chromium for the simulator's browser test (r
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
 
+broker:         ## install Debian's mosquitto, the linked progressive's MQTT broker (root, apt, no recommends)
+	@test -x /usr/sbin/mosquitto || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto >/dev/null; fi; }
+
+link: setup broker ## a linked progressive: mosquitto, the jackpot server, the pit sign, simulated tables (docs/link.md)
+	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT))
+
 rom32: setup    ## build MicroPython's unix port as a 32-bit board with ROMFS (from Debian's source; gcc-multilib by apt)
 	$(BIN)/python tools/romfs_port/build.py
 
 mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
 	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
-test: setup browser rom32 ## the whole suite: rulebook, core differential, firmware on the unix port, simulator
+test: setup browser broker rom32 ## the whole suite: rulebook, core differential, firmware on the unix port, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q host_tests
 
-bench: setup mpy wasm32 rom32 ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
+bench: setup mpy wasm32 rom32 broker ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
 	$(BIN)/python tools/bench.py
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on

@@ -13,7 +13,9 @@ folders (tablectl/...) that the new manifest does not list, and every X.py besid
 import takes X.py first) - never records, the journal, lib/ (mip) or other root files; create the
 folders the board lacks (`fs mkdir`); copy every file (`fs cp`), fwmanifest.json last so an
 interrupted copy fails selftest; then `mpremote mip install aiorepl` (the REPL beside the controller,
-for `mpremote resume`; a warning if there is no network) and reset the board (`mpremote reset`) so it
+for `mpremote resume`) and `mpremote mip install umqtt.simple` (the MQTT client of a linked progressive,
+docs/link.md; imported only by a table configured with `link`), a warning for each if there is no
+network, and reset the board (`mpremote reset`) so it
 boots the new firmware. The removal and the copy run in one mpremote call. On a board running
 aiorepl (installed here, required by the freeze manifests) they run in aiorepl's raw REPL inside the
 running firmware, which ignores Ctrl-C and soft resets: the controller keeps running (and feeding its
@@ -216,6 +218,7 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=Fa
     if board != "sim":
         if aiorepl:
             warnings += install_aiorepl(port, timeout)
+            warnings += install_link_client(port, timeout)
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
     return files, removed, warnings
@@ -254,6 +257,7 @@ def deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
     if on_board:
         if aiorepl:
             warnings += install_aiorepl(port, timeout)
+            warnings += install_link_client(port, timeout)
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board mounts the new image and boots from it
     return [image.name] + fs_files, removed, warnings
@@ -273,6 +277,19 @@ def install_aiorepl(port, timeout):
     return []
 
 
+def install_link_client(port, timeout):
+    """micropython-lib's umqtt.simple, the MQTT client of a linked progressive table (tablectl.linkwire,
+    docs/link.md); a table without `link` configured never imports it. A warning without a network."""
+    try:
+        proc = run_mpremote(port, ["resume", "mip", "install", "umqtt.simple"], timeout + 60)
+    except DeployError as e:
+        return ["umqtt.simple not installed: %s" % e]
+    if proc.returncode != 0:
+        return ["umqtt.simple not installed (%s): a table configured with `link` cannot reach its broker; "
+                "retry with `mpremote connect %s mip install umqtt.simple`" % (last_line(proc), port)]
+    return []
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True)
@@ -280,7 +297,8 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="build folder (default build/deploy/BOARD)")
     ap.add_argument("--timeout", type=int, default=15, help="seconds the port has to answer")
     ap.add_argument("--no-reset", action="store_true", help="leave the board in the REPL after copying")
-    ap.add_argument("--no-aiorepl", action="store_true", help="do not `mip install aiorepl` (needs a network)")
+    ap.add_argument("--no-aiorepl", action="store_true",
+                    help="do not `mip install aiorepl umqtt.simple` (needs a network)")
     ap.add_argument("--romfs", action="store_true", help="the code as a ROMFS image (a MicroPython with a ROMFS partition)")
     args = ap.parse_args(argv)
     try:

@@ -44,6 +44,9 @@ def make_controller(app):
         from tablectl.games.fantan import FanTanController
         return FanTanController(app)
     if game in PROGRESSIVE:
+        if app.config["link"]:  # a linked progressive (docs/link.md): only then is tablectl.link imported
+            from tablectl.link import LinkedController
+            return LinkedController(app)
         from tablectl.games.progressive import ProgressiveController
         return ProgressiveController(app)
     raise ValueError("no controller for game %r" % game)

@@ -77,6 +77,11 @@ DEFAULTS = {
     "fixed_five_of_a_kind": 1000000,
     "fixed_c_five_of_a_kind": 0,
     "fixed_six_of_a_kind": 10000000,
+    # the linked progressive (tablectl.link, docs/link.md): '' keeps the pool on this table alone; else
+    # mqtt://TABLE:PASSWORD@HOST:PORT/LINK (mqtts:// for TLS): the broker, this table's account (its user
+    # name is the table id) and the link it feeds
+    "link": "",
+    "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
 }
 
 # key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
@@ -94,6 +99,8 @@ _SPEC = {
     "seed_cents": ("int", 0, MONEY_MAX),
     "limit_cents": ("int", 1, MONEY_MAX),
     "six_of_a_kind_bp": ("int", 0, 10000),
+    "link": ("link",),
+    "link_down_ms": ("int", 1000, 60000),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):
@@ -111,6 +118,10 @@ def _check(key, value):
     elif spec[0] == "bool":
         if value is not True and value is not False:
             raise ValueError("%s: must be True or False, got %r" % (key, value))
+    elif spec[0] == "link":
+        if value != "":
+            from tablectl.link import link_parts  # a linked table loads it anyway; others never do
+            link_parts(value)
     else:
         if not isinstance(value, int) or isinstance(value, bool) or not spec[1] <= value <= spec[2]:
             raise ValueError("%s: must be an integer %d..%d, got %r" % (key, spec[1], spec[2], value))
@@ -138,6 +149,8 @@ def validate(cfg, posted=True):
                              % (out["pay_5_16"], out["pay_6_15"]))
         if out["odd_even_lose_on_triple"]:
             raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
+    if out["link"] and out["game"] not in PROGRESSIVE:
+        raise ValueError("link: only a progressive game joins a link, not %s" % out["game"])
     if posted and out["game"] in PROGRESSIVE:
         from tablectl.rules import awards  # only progressive tables need the award tables in RAM
         table = awards.table(out["game"])[1]
@@ -185,7 +198,7 @@ def keys_for(game):
     only = (("shaker", dice), ("shake_ms", dice), ("pay_5_16", ("sicbo",)), ("pay_6_15", ("sicbo",)),
             ("odd_even_lose_on_triple", ("sicbo",)), ("seats", PROGRESSIVE), ("bet_cents", PROGRESSIVE),
             ("rate_bp", PROGRESSIVE), ("seed_cents", PROGRESSIVE), ("limit_cents", PROGRESSIVE),
-            ("six_of_a_kind_bp", ("baccarat_c",)))
+            ("six_of_a_kind_bp", ("baccarat_c",)), ("link", PROGRESSIVE), ("link_down_ms", PROGRESSIVE))
     fixed = _fixed_keys(game).values() if game in PROGRESSIVE else ()
     out = []
     for key in DEFAULTS:

@@ -207,6 +207,7 @@ def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(t
          "fs cp %s/main.py :main.py" % (tmp_path / "pico"),
          "fs cp %s/fwmanifest.json :fwmanifest.json" % (tmp_path / "pico"), "fs rm :deploying"],
         "resume mip install aiorepl",
+        "resume mip install umqtt.simple",
         "reset",
     ]
 

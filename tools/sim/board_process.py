@@ -77,7 +77,9 @@ class BoardProcess:
 
     def env(self):
         env = dict(os.environ)
-        env["MICROPYPATH"] = str(self.build.resolve()) + ":.frozen"  # .frozen: the port's asyncio
+        # .frozen: the port's asyncio; .venv/cache/mplib: micropython-lib's umqtt.simple when fetched
+        # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
+        env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), ROOT / ".venv" / "cache" / "mplib")
         env["TABLECTL_ROOT"] = "simstate"
         env.pop("TABLECTL_LINK", None)
         env.pop("TABLECTL_REPL", None)

@@ -1,0 +1,397 @@
+"""A progressive table on a link: its bets feed the server's pool, its hits are paid as the server confirms (docs/link.md).
+
+A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK) runs LinkedController
+instead of ProgressiveController (tablectl.app.make_controller); nothing here is imported otherwise.
+What changes, and why:
+- The pool is the server's. The table's own core pool still books the seats (locked, carried from a
+  void round, CSP-11.1) with a rate of 0; the money it shows (digits, display, status, meters) is the
+  link's, from the server's last pool message (LinkPool).
+- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in the
+  round record by the same write as the lock: a message has its sequence number before it is sent, and
+  leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
+  not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
+  its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
+- LINK DOWN: no heartbeat answered within link_down_ms (configuration): LOCK is refused and status()
+  says why. So is a full outbox (LINK BUSY). The games of chance are not linked and keep playing.
+- CONFIRM with hits sends the claim and waits (state 'claiming', WAIT SERVER): the awards shown are the
+  server's answer, settled by its pool in arrival order with the regulation's rules, never computed here.
+  After the last award is paid, the table says so (a 'paid' message): until then the other tables show
+  JACKPOT PENDING for a top award, and their bets feed the next pool.
+"""
+import json
+import os
+
+from tablectl.games.progressive import ProgressiveController
+from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
+
+BEAT_MS = 500      # heartbeat period
+RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
+OPEN_MS = 3000     # to connect, and for the network to take what is written
+RETRY_MS = 1000    # between two connection attempts
+OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
+CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
+# folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
+
+
+
+def _ident(what, text):
+    if not 1 <= len(text) <= 32:
+        raise ValueError("link: the %s must be 1-32 characters" % what)
+    for c in text:
+        if not ("a" <= c <= "z" or "0" <= c <= "9" or c in "_-"):
+            raise ValueError("link: the %s %r takes a-z, 0-9, _ and - only" % (what, text))
+    return text
+
+
+def link_parts(url):
+    """(tls, table, password, host, port, link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK'; ValueError
+    naming what is wrong."""
+    if not isinstance(url, str):
+        raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme not in ("mqtt", "mqtts"):
+        raise ValueError("link: starts mqtt:// or mqtts:// (mqtt://TABLE:PASSWORD@HOST:PORT/LINK)")
+    account, sep, rest = rest.rpartition("@")
+    table, sep2, password = account.partition(":")
+    if not sep or not sep2 or not password:
+        raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
+    where, sep, link = rest.partition("/")
+    host, sep2, port = where.rpartition(":")
+    if not sep or not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
+    return scheme == "mqtts", _ident("table id", table), password, host, int(port), _ident("link id", link)
+
+class LinkPool:
+    """The controller's `pool` on a linked table: seats from the table's core pool, money from the server."""
+
+    def __init__(self, seats, ctl):
+        self.seats = seats
+        self.ctl = ctl
+
+    # the seats: the table's own core pool (rate 0: it adds nothing, it books)
+    @property
+    def locked(self):
+        return self.seats.locked
+
+    @property
+    def carried(self):
+        return self.seats.carried
+
+    @property
+    def awards(self):
+        return self.seats.awards
+
+    @property
+    def limit(self):
+        return self.seats.limit
+
+    def lock(self, seat_bets):
+        seats = self.seats
+        bets = []
+        locked = []
+        for i in range(len(seat_bets)):
+            if seat_bets[i]:
+                locked.append(i + 1)
+                if not (seats.carried and seats.locked[i]):  # CSP-11.1: a carried bet is not sent again
+                    bets.append([i + 1, seat_bets[i]])
+        seats.lock(seat_bets)
+        self.ctl.queue("contrib", {"round": self.ctl.round_no, "bets": bets, "locked": locked})
+        return 0
+
+    def void_round(self):
+        self.seats.void_round()
+
+    def settle(self, hits):
+        if hits:
+            raise ValueError("SERVER SETTLES")
+        return self.seats.settle(hits)
+
+    def state(self):
+        return self.seats.state()
+
+    # the money: the link's figures as the server last sent them (0 before the first)
+    def _figure(self, key):
+        return self.ctl.figures.get(key, 0)
+
+    pool = property(lambda self: self._figure("pool"))
+    reserve = property(lambda self: self._figure("reserve"))
+    contributed = property(lambda self: self._figure("contributed"))
+    paid = property(lambda self: self._figure("paid"))
+    seeded = property(lambda self: self._figure("seeded"))
+
+
+class LinkedController(ProgressiveController):
+    def __init__(self, app):
+        self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
+        ProgressiveController.__init__(self, app)
+        tls, self.table, self.password, self.host, self.port, self.link_id = link_parts(self.cfg["link"])
+        self.tls = tls
+        self.ep = self._epoch()
+        self.seq = 0
+        self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
+        self.claim = 0       # the hit claim being settled or paid (its sequence number)
+        self.conn = None
+        self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
+        self.task = None
+        self.last_answer = None  # ticks of the last heartbeat answered
+        self.sent_at = 0     # ticks the oldest message of the outbox was last sent
+        self.error = ""      # why the link is down, for status()
+        self.was_up = False
+        self.pool = LinkPool(self.pool, self)
+
+    def _epoch(self):
+        try:
+            return int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
+        except (AttributeError, OSError, NotImplementedError):
+            return self.board.ticks_ms() & 0x7FFFFFFF
+
+    def _pool_params(self):
+        params = dict(ProgressiveController._pool_params(self))
+        params["rate_bp"] = 0  # the server's pool takes the contributions; this one books the seats
+        return params
+
+    # -- the outbox ---------------------------------------------------------------------------
+    def topic(self, kind):
+        return "tablectl/%s/table/%s/%s" % (self.link_id, self.table, kind)
+
+    def queue(self, kind, body):
+        """A message for the server, into the outbox. The caller saves the record in the same event; the
+        connection task sends it after that (it runs once the event is handled): sent before it is on
+        flash, a power cut would give its sequence number to another message, which the server would
+        take for a duplicate."""
+        self.seq += 1
+        body["ep"] = self.ep
+        body["seq"] = self.seq
+        if not self.out:
+            self.sent_at = self.board.ticks_ms()
+        self.out.append([self.seq, kind, json.dumps(body)])
+        return self.seq
+
+    def send(self, msg):
+        self.conn.publish(self.topic(msg[1]).encode(), msg[2].encode(), 1)
+        self.sent_upto = msg[0]
+
+    def up(self, now=None):
+        if self.last_answer is None:
+            return False
+        now = self.board.ticks_ms() if now is None else now
+        return ticks_diff(now, self.last_answer) < self.cfg["link_down_ms"]
+
+    def refusal(self):
+        if not self.up():
+            return "LINK DOWN"
+        if len(self.out) >= OUT_MAX:
+            return "LINK BUSY"
+        return ""
+
+    def pending(self):
+        """Top awards of other tables confirmed and not yet paid."""
+        return [p for p in self.figures.get("pending", ()) if p.get("table") != self.table]
+
+    # -- what the server says -----------------------------------------------------------------
+    def on_message(self, topic, payload):
+        """umqtt's callback: a pool message or an answer. A malformed one is journalled and changes nothing."""
+        try:
+            body = json.loads(payload)
+            if not isinstance(body, dict):
+                raise ValueError("not an object")
+            if topic.endswith(b"/pool"):
+                self._figures(body)
+            elif "beat" in body:
+                self.last_answer = self.board.ticks_ms()
+                self._figures(body)
+            else:
+                self.answered(body)
+        except (ValueError, KeyError, TypeError) as e:
+            self.app.journal.append("link_bad", self.round_no, text=str(e)[:40])
+
+    def _figures(self, body):
+        if body.get("ver", -1) < self.figures.get("ver", -1):
+            return  # an older pool than the one shown
+        old = self.figures
+        fig = dict(old)
+        for key in ("pool", "reserve", "contributed", "paid", "seeded", "ver", "pending"):
+            if key in body:
+                fig[key] = body[key]
+        self.figures = fig
+        if fig.get("pool") != old.get("pool") or len(self.pending()) != len([
+                p for p in old.get("pending", ()) if p.get("table") != self.table]):
+            if self.state in ("betting", "claiming"):
+                self.redraw()
+
+    def answered(self, body):
+        seq = body["seq"]
+        if seq is None:  # the server refused this table altogether (not on this link): status() says so
+            self.error = "server: " + str(body.get("error", ""))[:52]
+            return
+        for i in range(len(self.out)):
+            if self.out[i][0] == seq:
+                kind = self.out.pop(i)[1]
+                break
+        else:
+            return  # the answer to a duplicate: already had
+        self.sent_at = self.board.ticks_ms()
+        if "error" in body:
+            self.app.journal.append("link_refused", self.round_no, seq, 0, str(body["error"])[:40])
+            if kind == "hit" and self.state == "claiming" and seq == self.claim:
+                self.claim = 0
+                self.state = "locked"
+                self.save()
+                self.refuse("SERVER REFUSED")
+            return
+        self._figures(body)
+        if kind == "hit" and self.state == "claiming" and seq == self.claim:
+            self._awards(body["awards"])
+        # a contribution or a payment answered: the outbox shrank, which the next save writes (a cut
+        # before it sends the message again, and the server answers it as the duplicate it is)
+
+    def _awards(self, awards):
+        """The server's awards of our claim (CSP-10.4..10.8, F3-15, BAC-17 applied there): shown and paid here."""
+        self.awards = [[a[0], a[1], a[2]] for a in awards]
+        self.pool.seats.settle([])  # the round's locked bets are done with, as the core's settle() does
+        for seat, cls, cents in self.awards:
+            self.app.meters.hit(self.round_no, seat, cls, cents)
+        self.shown_award = 0
+        self.state = "paying"
+        self.save()
+        for seat, cls, cents in self.awards:
+            self.app.journal.append("pay", self.round_no, seat, cents, cls)
+        self.redraw()
+
+    # -- the controller -----------------------------------------------------------------------
+    def handle(self, event):
+        if self.state == "claiming" and event != "HISTORY":
+            return self.refuse("LINK DOWN" if not self.up() else "WAIT SERVER")
+        return ProgressiveController.handle(self, event)
+
+    def on_lock(self):
+        if self.state == "betting":
+            why = self.refusal()
+            if why:
+                return self.refuse(why)
+        return ProgressiveController.on_lock(self)
+
+    def on_confirm(self):
+        if self.state != "locked" or self.step or not self.hits:
+            return ProgressiveController.on_confirm(self)
+        # the server settles the round's hits (its pool, in arrival order); they are kept until it answers
+        self.claim = self.queue("hit", {"round": self.round_no, "hits": [[h[0], h[1]] for h in self.hits]})
+        self.set_state("claiming", "hit_claim", self.claim, len(self.hits))
+        return True
+
+    def _next_round(self):
+        if self.state == "paying" and self.claim:
+            self.queue("paid", {"claim": self.claim})  # saved by the end of the round
+            self.claim = 0
+        return ProgressiveController._next_round(self)
+
+    def apply_pending(self):
+        """The link's pool parameters are the server's: a table's pending pool changes wait."""
+
+    def prompt(self):
+        if self.state == "claiming":
+            return "HIT SENT S%d" % self.hits[0][0], ("WAIT SERVER" if self.up() else "LINK DOWN")
+        line1, line2 = ProgressiveController.prompt(self)
+        if self.state == "betting":
+            if self.pending():
+                line1 = "JACKPOT PENDING"
+            why = self.refusal()
+            if why:
+                line2 = why
+        return line1, line2
+
+    def animate(self, now):
+        if "pool" in self.figures or self.state == "paying":  # no count-up from 0 before the first pool
+            ProgressiveController.animate(self, now)
+
+    def status(self):
+        st = ProgressiveController.status(self)
+        up = self.up()
+        st["link"] = "%s/%s as %s on %s:%d%s" % (self.link_id, self.table, self.table, self.host, self.port,
+                                               " (TLS)" if self.tls else "")
+        st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or "no heartbeat answered within %d ms"
+                                                              % self.cfg["link_down_ms"])
+        st["link_unanswered"] = len(self.out)
+        st["link_pending"] = ["table %s seat %d" % (p["table"], p["seat"]) for p in self.pending()]
+        if self.claim:
+            st["link_claim"] = self.claim
+        return st
+
+    def tick(self, now):
+        ProgressiveController.tick(self, now)
+        if self.task is None:
+            import asyncio
+            self.task = asyncio.create_task(self.run())
+        up = self.up(now)
+        if up != self.was_up:  # LINK DOWN appears and goes on the display
+            self.was_up = up
+            if self.state in ("betting", "claiming"):
+                self.redraw()
+
+    # -- persistence --------------------------------------------------------------------------
+    def extra(self, rec):
+        ProgressiveController.extra(self, rec)
+        # a new list each save: the store keeps the one it saved to compare the next save with
+        rec["link"] = [self.ep, self.seq, list(self.out), self.claim]
+
+    def restore(self, rec):
+        ProgressiveController.restore(self, rec)
+        self.pool = LinkPool(self.pool, self)
+        if "link" in rec:
+            self.ep, self.seq, self.out, self.claim = rec["link"]
+        if self.out:
+            self.sent_at = self.board.ticks_ms()
+
+    # -- the connection task ------------------------------------------------------------------
+    def _ssl(self):
+        if not self.tls:
+            return None
+        import ssl
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.verify_mode = ssl.CERT_REQUIRED
+        ctx.load_verify_locations(cafile=CA_FILE)
+        return ctx
+
+    async def run(self):
+        """Connect, subscribe, send the outbox, beat; again after any failure; ends when this controller is
+        no longer the table's (a new configuration builds another)."""
+        from tablectl.linkwire import Connection
+        beat = 0
+        while self.app.controller is self:
+            conn = None
+            try:
+                conn = Connection(self.host, self.port, ("tablectl-" + self.table).encode(), self.table.encode(),
+                                  self.password.encode(), self._ssl(), self.on_message)
+                await conn.open(OPEN_MS)
+                conn.subscribe(self.topic("ack").encode())
+                conn.subscribe(("tablectl/%s/pool" % self.link_id).encode())
+                self.conn = conn
+                self.error = ""
+                self.sent_upto = 0  # what the server has not answered goes again, in order
+                self.sent_at = opened = next_beat = self.board.ticks_ms()
+                while self.app.controller is self:
+                    now = self.board.ticks_ms()
+                    if ticks_diff(now, next_beat) >= 0:
+                        beat += 1
+                        conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
+                        next_beat = ticks_add(now, BEAT_MS)
+                        # a stalled connection (TCP still open, nothing answered): a new one may get through
+                        heard = self.last_answer if self.last_answer is not None and \
+                            ticks_diff(self.last_answer, opened) > 0 else opened
+                        if ticks_diff(now, heard) > 2 * self.cfg["link_down_ms"]:
+                            raise OSError("no answer for %d ms: connecting again" % ticks_diff(now, heard))
+                    if self.out and ticks_diff(now, self.sent_at) >= RESEND_MS:
+                        self.sent_upto = 0
+                        self.sent_at = now
+                    for msg in self.out:
+                        if msg[0] > self.sent_upto:
+                            self.send(msg)
+                    await conn.flush(OPEN_MS)
+                    await conn.receive(BEAT_MS // 5)
+            except Exception as e:  # every failure of the network or of the broker: connect again
+                self.error = str(e)[:60] or type(e).__name__
+            self.conn = None
+            if conn is not None:
+                conn.close()
+            if self.app.controller is self:
+                await sleep_ms(RETRY_MS)

@@ -1,0 +1,18 @@
+"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped."""
+import pytest
+
+from jackpot.rig import Link
+
+
+@pytest.fixture
+def make_link(tmp_path):
+    made = []
+
+    def make(tables=("t01", "t02"), tls=False, game=None, start=True):
+        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game)
+        made.append(link)
+        return link.start() if start else link
+
+    yield make
+    for link in made:
+        link.stop()

@@ -1,0 +1,72 @@
+"""The pit sign in headless Chromium (Debian's, as the simulator's test): the linked pool counting up, JACKPOT PENDING, the last hits.
+
+The tables are bare MQTT messages (jackpot.rig.RawTable); the sign is the server's page, fed by its event
+stream. Every amount the test expects is the server's answer to a table; the page computes none. The
+test also takes the screenshot in docs/link-sign.png.
+"""
+import pathlib
+
+import pytest
+
+from jackpot.rig import GAME, RawTable
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOT = ROOT / "docs" / "link-sign.png"
+
+
+def dollars(cents):
+    return "$" + "{:,}".format(cents // 100) + ".%02d" % (cents % 100)
+
+
+def test_the_sign_counts_up_shows_pending_and_the_last_hits(make_link, tmp_path):
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail("no %s: run `make browser` (Debian's chromium)" % CHROMIUM)
+    link = make_link(("t01", "t02"))
+    t1, t2 = RawTable(link, "t01"), RawTable(link, "t02")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                       headless=True, args=ARGS, viewport={"width": 1200, "height": 700})
+        try:
+            page = browser.new_page()
+            page.goto(link.url + "/sign?link=pit1")
+            amount = page.locator("#amount")
+            page.wait_for_function("() => document.getElementById('amount').dataset.cents === '%d'" % GAME["seed_cents"])
+            assert amount.inner_text() == dollars(GAME["seed_cents"])
+            # every value the digits pass through, to see them count up rather than jump
+            page.evaluate("""() => { window.seen = []; new MutationObserver(() =>
+                window.seen.push(+document.getElementById('amount').dataset.cents)).observe(
+                document.getElementById('amount'), {attributes: true}); }""")
+            a = t1.send("contrib", {"round": 1, "bets": [[s, 250000] for s in range(1, 8)], "locked": list(range(1, 8))})
+            page.wait_for_function("() => document.getElementById('amount').dataset.cents === '%d'" % a["pool"])
+            seen = page.evaluate("window.seen")
+            assert len(seen) > 2 and seen == sorted(seen) and GAME["seed_cents"] < seen[0] and seen[-1] == a["pool"]
+            assert amount.inner_text() == dollars(a["pool"])
+            assert page.locator("#title").inner_text().lower() == "caribbean stud progressive"
+            # a royal on t01: the sign drops to the restarted pool, says a jackpot is pending, lists the hit
+            won = t1.send("hit", {"round": 1, "hits": [[6, "royal_flush"]]})
+            cents = won["awards"][0][2]
+            page.wait_for_function("() => document.getElementById('pending').textContent.includes('JACKPOT PENDING')")
+            assert page.locator("#pending").inner_text() == "JACKPOT PENDING: table t01 seat 6 " + dollars(cents)
+            assert amount.get_attribute("data-cents") == str(won["pool"])
+            row = page.locator("#hits tr").first.inner_text()
+            assert "t01 seat 6" in row and "royal flush" in row and dollars(cents) in row
+            b = t2.send("contrib", {"round": 1, "bets": [[2, 2500]], "locked": [2]})
+            page.wait_for_function("() => document.getElementById('amount').dataset.cents === '%d'" % b["pool"])
+            SCREENSHOT.parent.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOT))
+            t1.send("paid", {"claim": won["seq"]})
+            page.wait_for_function("() => document.getElementById('pending').textContent === ''")
+            # the status page draws /status
+            page.goto(link.url + "/")
+            page.wait_for_selector("table.meters")
+            text = page.locator("#links").inner_text()
+            assert "t01" in text and "t02" in text and "0 off" in text
+        finally:
+            browser.close()
+    for t in (t1, t2):
+        t.close()

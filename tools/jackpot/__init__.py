@@ -1,0 +1,18 @@
+"""The jackpot server of a linked progressive: the pool of one or more links over MQTT (mosquitto), its ledger in SQLite, the pit sign.
+
+    python -m jackpot serve --config link.json     the server (see docs/link.md for the protocol)
+    python -m jackpot demo                         broker + server + sign + simulated tables (make link)
+
+Modules: protocol (topics and payloads, shared by the server and the CPython tables), ledger (SQLite:
+every message under its idempotent id, the pools), server (asyncio, aiomqtt), web (status page, /status,
+the sign), broker (mosquitto's configuration, accounts, ACL, TLS), simtable (a table in CPython).
+The award arithmetic is the firmware's rules core (firmware/tablectl/rules), imported as it is.
+"""
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+# the rules core and the configuration's validation are the firmware's own modules, which import on
+# CPython: the server computes pools with the very code the tables run
+if str(ROOT / "firmware") not in sys.path:
+    sys.path.insert(0, str(ROOT / "firmware"))

@@ -1,0 +1,177 @@
+"""`python -m jackpot serve|table|demo`: the jackpot server, a simulated table, or a whole link (what `make link` runs).
+
+    python -m jackpot serve --config link.json --db ledger.db --broker 127.0.0.1:1883 --credentials creds.json
+    python -m jackpot table --id t01 --link pit1 --broker 127.0.0.1:1883 --credentials creds.json --state t01.json
+    python -m jackpot demo [--tables 6] [--folder build/link] [--web-port 8080] [--broker-port 1883] [--tls]
+
+serve: the server and its web side (status page, /status, the sign) until SIGTERM/Ctrl-C. Its password
+is the `jackpot` entry of the credentials file (the broker's credentials.json) or $JACKPOT_PASSWORD.
+table: one CPython table playing a round every --every seconds on random seats (the bench's and the
+tests' table). demo: mosquitto, the server, the sign and --tables simulated tables on link pit1
+(Caribbean Stud), with their state in --folder, which a restart resumes.
+"""
+import argparse
+import asyncio
+import json
+import os
+import pathlib
+import random
+import signal
+import sys
+
+from jackpot import ROOT, web
+from jackpot.broker import SERVER_USER, Broker, BrokerError
+from jackpot.ledger import LedgerError
+
+DEMO_LINK = "pit1"
+DEMO_GAME = {"game": "caribbean_stud", "seed_cents": 2500000, "rate_bp": 2000, "limit_cents": 200000000}
+
+
+def _address(text):
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise argparse.ArgumentTypeError("broker address is HOST:PORT, got %r" % text)
+    return host, int(port)
+
+
+def _password(args, user):
+    if user == SERVER_USER and os.getenv("JACKPOT_PASSWORD"):
+        return os.environ["JACKPOT_PASSWORD"]
+    try:
+        return json.loads(pathlib.Path(args.credentials).read_text())[user]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit("jackpot: no password for %s in %s (%s)" % (user, args.credentials, e))
+
+
+def _stop_event():
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+def start_server(config, db, broker, password, web_port, ca_file=None):
+    """The server and its web side: (JackpotServer, web server)."""
+    from jackpot.server import JackpotServer
+    srv = JackpotServer(db, config["links"], config["tables"], broker, SERVER_USER, password, ca_file)
+    changes = web.Changes()
+    srv.listeners.append(changes.bump)
+    httpd = web.serve(db, srv.stats, changes, web_port)
+    return srv, httpd
+
+
+async def _serve(args):
+    from jackpot.server import load_config
+    try:
+        config = load_config(args.config)
+        srv, httpd = start_server(config, args.db, args.broker, _password(args, SERVER_USER), args.web_port, args.ca)
+    except (ValueError, LedgerError, OSError) as e:
+        print("jackpot: %s" % e, file=sys.stderr)
+        return 2
+    print("jackpot: serving links %s from %s; status http://127.0.0.1:%d/ (JSON /status), sign /sign"
+          % (", ".join(sorted(config["links"])), args.db, httpd.server_address[1]), flush=True)
+    stop = _stop_event()
+    try:
+        await srv.run(stop)
+    finally:
+        web.stop(httpd)
+    return 0
+
+
+async def _table(args):
+    from jackpot.simtable import SimTable
+    t = SimTable(args.id, args.link, args.broker, _password(args, args.id), args.state, ca_file=args.ca,
+                 pay_after_s=args.pay_after)
+    stop = _stop_event()
+    rng = random.Random(args.seed)
+    await asyncio.gather(t.run(stop), t.play(stop, args.every, rng, hit_every=args.hit_every, until=args.until))
+    return 0
+
+
+async def _demo(args):
+    import mplib
+    from jackpot.simtable import SimTable
+    try:
+        mplib.folder()  # umqtt.simple for a simulator (make sim) joining the link as a firmware table
+    except mplib.FetchError as e:
+        print("link: a simulator cannot join without umqtt.simple: %s" % e, file=sys.stderr)
+    folder = pathlib.Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = dict(("t%02d" % i, DEMO_LINK) for i in range(1, args.tables + 1))
+    config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": tables}
+    (folder / "link.json").write_text(json.dumps(config, indent=1))
+    broker = Broker(folder / "broker", tables, port=args.broker_port, tls=args.tls)
+    try:
+        broker.start()
+    except BrokerError as e:
+        print("jackpot: %s" % e, file=sys.stderr)
+        return 1
+    creds = folder / "broker" / "credentials.json"
+    try:
+        srv, httpd = start_server(config, folder / "ledger.db", ("127.0.0.1", broker.port),
+                                  broker.password(SERVER_USER), args.web_port, broker.ca_file)
+    except (LedgerError, OSError) as e:
+        broker.stop()
+        print("jackpot: %s (a ledger from another configuration? remove %s)" % (e, folder), file=sys.stderr)
+        return 1
+    url = "http://127.0.0.1:%d" % httpd.server_address[1]
+    for line in ("broker   mosquitto on 127.0.0.1:%d%s (accounts, ACL, log in %s)" % (broker.port, " with TLS" if args.tls else "", broker.folder),
+                 "server   ledger %s; status %s/  JSON %s/status" % (folder / "ledger.db", url, url),
+                 "sign     %s/sign?link=%s" % (url, DEMO_LINK),
+                 "tables   %s, a round every %g s each (CPython, the firmware's protocol)" % (", ".join(tables), args.every),
+                 "watch    mosquitto_sub -h 127.0.0.1 -p %d -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
+                 % (broker.port, creds),
+                 "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
+        print("link: " + line, flush=True)
+    stop = _stop_event()
+    sims = [SimTable(t, DEMO_LINK, ("127.0.0.1", broker.port), broker.password(t), folder / ("%s.json" % t),
+                     ca_file=broker.ca_file, pay_after_s=3.0) for t in tables]
+    rng = random.Random()
+    jobs = [srv.run(stop)] + [s.run(stop) for s in sims] + [s.play(stop, args.every, random.Random(rng.random()), hit_every=20)
+                                                          for s in sims]
+    try:
+        await asyncio.gather(*jobs)
+    finally:
+        web.stop(httpd)
+        broker.stop()
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m jackpot", description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("serve", help="the jackpot server and its web side")
+    s.add_argument("--config", required=True, help='JSON: {"links": {id: {game, seed_cents, ...}}, "tables": {id: link}}')
+    s.add_argument("--db", required=True, help="the SQLite ledger (created if missing)")
+    s.add_argument("--web-port", type=int, default=8080)
+    t = sub.add_parser("table", help="one simulated table (CPython)")
+    t.add_argument("--id", required=True)
+    t.add_argument("--link", required=True)
+    t.add_argument("--state", required=True, help="the table's record (JSON)")
+    t.add_argument("--every", type=float, default=10.0, help="seconds between rounds")
+    t.add_argument("--hit-every", type=int, default=50, help="one round in N has a hit")
+    t.add_argument("--pay-after", type=float, default=1.0, help="seconds from a confirmed hit to its payment")
+    t.add_argument("--seed", type=int, default=None)
+    t.add_argument("--until", default=None, help="play stops when this file exists (the link goes on)")
+    for p in (s, t):
+        p.add_argument("--broker", type=_address, required=True, help="HOST:PORT")
+        p.add_argument("--credentials", default=None, help="the broker's credentials.json")
+        p.add_argument("--ca", default=None, help="CA certificate: speak TLS to the broker")
+    d = sub.add_parser("demo", help="broker, server, sign and simulated tables on one link (make link)")
+    d.add_argument("--tables", type=int, default=6)
+    d.add_argument("--every", type=float, default=5.0, help="seconds between a table's rounds")
+    d.add_argument("--folder", default=str(ROOT / "build" / "link"))
+    d.add_argument("--web-port", type=int, default=8080)
+    d.add_argument("--broker-port", type=int, default=1883)
+    d.add_argument("--tls", action="store_true", help="MQTT over TLS with a certificate made by openssl")
+    args = ap.parse_args(argv)
+    run = {"serve": _serve, "table": _table, "demo": _demo}[args.cmd]
+    try:
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""The server's ledger in SQLite (WAL): each link's pool, and every table message under its idempotent id with the answer it got.
+
+    led = Ledger(path, links={'pit1': {'game': 'caribbean_stud', 'rate_bp': 2000, ...}}, tables={'t01': 'pit1'})
+    with led.batch():                                  # one transaction, one fsync, for many messages
+        ack, changed = led.handle('t01', 'contrib', body, now)
+    status(led.db)                                     # what /status serves (web reads with its own connection)
+
+A link's parameters are the table configuration's keys (tablectl.config: game, seed_cents, rate_bp,
+limit_cents, fixed_<class>, six_of_a_kind_bp), validated and turned into the pool by the firmware's own
+code (tablectl.config.pool_params, tablectl.rules.pool.Pool): the arithmetic of contributions, awards,
+the order of simultaneous hits, the ceiling and reserve, the reseed is the rules core's, not a copy.
+
+Exactly once: a message is (table, epoch, seq). The server takes a table's messages in sequence order:
+seq == next is applied and stored with its answer in the same transaction as the pool it changed;
+seq < next is a duplicate (a QoS 1 redelivery, a table that resent after a lost ack): it gets the
+stored answer again and changes nothing; seq > next waits (no answer: the table resends from the gap).
+A refused message (a malformed or impossible one) is stored with its error: it is answered, not retried.
+
+The pool's meters are small ints in the core (below 2**30 cents, as on a board); a link lives longer, so
+when one passes 2**29 the period is closed: its contributions, awards and fresh seed money go to the
+link row's closed_* totals (SQLite integers) and the pool's meters start again from pool + reserve.
+Totals are closed + current, and pool + reserve + paid == seeded + contributed holds for them, always.
+"""
+import contextlib
+import json
+import sqlite3
+
+from tablectl import config as _config
+from tablectl.games.progressive import pays
+from tablectl.rules import awards as _awards
+from tablectl.rules import pool as _pool
+
+ROLLOVER = 1 << 29
+LAST_HITS = 12
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS link (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    params TEXT NOT NULL,            -- the validated link configuration (JSON)
+    state TEXT NOT NULL,             -- tablectl.rules.pool.Pool.state() (JSON)
+    ver INTEGER NOT NULL,            -- grows with every change of the pool
+    pending TEXT NOT NULL,           -- JSON list of top awards confirmed and not yet paid
+    closed_contributed INTEGER NOT NULL DEFAULT 0,
+    closed_paid INTEGER NOT NULL DEFAULT 0,
+    closed_seeded INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS message (
+    tbl TEXT NOT NULL, ep INTEGER NOT NULL, seq INTEGER NOT NULL,
+    link TEXT NOT NULL, kind TEXT NOT NULL, round INTEGER,
+    body TEXT NOT NULL, answer TEXT NOT NULL, ok INTEGER NOT NULL,
+    cents INTEGER NOT NULL DEFAULT 0, -- contributed (contrib) or awarded (hit)
+    at REAL NOT NULL,
+    PRIMARY KEY (tbl, ep, seq)
+);
+CREATE INDEX IF NOT EXISTS message_round ON message (tbl, ep, round, kind);
+CREATE INDEX IF NOT EXISTS message_hits ON message (link, kind, ok);
+CREATE TABLE IF NOT EXISTS tablemeter (
+    tbl TEXT PRIMARY KEY, link TEXT NOT NULL,
+    contributed INTEGER NOT NULL DEFAULT 0, bets INTEGER NOT NULL DEFAULT 0,
+    hits INTEGER NOT NULL DEFAULT 0, awarded INTEGER NOT NULL DEFAULT 0,
+    messages INTEGER NOT NULL DEFAULT 0, duplicates INTEGER NOT NULL DEFAULT 0,
+    refused INTEGER NOT NULL DEFAULT 0, last_at REAL
+);
+"""
+
+
+class LedgerError(ValueError):
+    pass
+
+
+def connect(path, readonly=False):
+    db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=30)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")  # money: a commit is on disk before its ack goes out
+    if not readonly:
+        db.executescript(SCHEMA)
+    return db
+
+
+def link_params(cfg):
+    """(validated configuration, Pool keyword arguments) of a link's configuration dict; LedgerError naming
+    the key otherwise. The link must be a progressive game."""
+    try:
+        values = _config.validate(cfg)
+        if values["game"] not in _config.PROGRESSIVE:
+            raise ValueError("game: a link is a progressive game (%s), got %r"
+                             % (", ".join(_config.PROGRESSIVE), values["game"]))
+        return values, _config.pool_params(values)
+    except ValueError as e:
+        raise LedgerError(str(e))
+
+
+class Link:
+    """One link's pool in memory (the row is its copy on disk)."""
+
+    def __init__(self, lid, values, params, pool, ver, pending, closed):
+        self.id = lid
+        self.game = values["game"]
+        self.values = values
+        self.params = params
+        self.pool = pool
+        self.ver = ver
+        self.pending = pending
+        self.closed = closed  # [contributed, paid, seeded] of closed periods
+        ids, kinds, _ = _awards.table(self.game)
+        self.class_ids = ids
+        self.kinds = kinds
+
+    def totals(self):
+        p = self.pool
+        c = self.closed
+        return {"pool": p.pool, "reserve": p.reserve, "contributed": c[0] + p.contributed,
+                "paid": c[1] + p.paid, "seeded": c[2] + p.seeded}
+
+    def copy_pool(self):
+        return _pool.Pool.from_state(self.params, self.pool.state())
+
+
+class Ledger:
+    def __init__(self, path, links, tables):
+        self.db = connect(path)
+        self.tables = dict(tables)
+        self.links = {}
+        self._next = {}  # (table, epoch) -> next sequence number
+        self._dirty = set()
+        for lid in sorted(links):
+            self._open_link(lid, links[lid])
+        for t, lid in self.tables.items():
+            if lid not in self.links:
+                raise LedgerError("table %s: no link %r in the configuration" % (t, lid))
+
+    def _open_link(self, lid, cfg):
+        values, params = link_params(cfg)
+        row = self.db.execute("SELECT params, state, ver, pending, closed_contributed, closed_paid, closed_seeded "
+                              "FROM link WHERE id = ?", (lid,)).fetchone()
+        if row is None:
+            pool = _pool.Pool(**params)
+            self.db.execute("INSERT INTO link (id, game, params, state, ver, pending) VALUES (?, ?, ?, ?, 0, '[]')",
+                            (lid, values["game"], json.dumps(values, sort_keys=True), json.dumps(pool.state())))
+            self.links[lid] = Link(lid, values, params, pool, 0, [], [0, 0, 0])
+            return
+        stored = json.loads(row[0])
+        if stored != values:
+            diff = ", ".join("%s %r -> %r" % (k, stored.get(k), values.get(k))
+                             for k in sorted(set(stored) | set(values)) if stored.get(k) != values.get(k))
+            raise LedgerError("link %s: the configuration differs from the ledger's (%s); a live pool's "
+                              "parameters are not changed by a restart" % (lid, diff))
+        try:
+            pool = _pool.Pool.from_state(params, json.loads(row[1]))
+        except ValueError as e:
+            raise LedgerError("link %s: the stored pool is not valid (%s)" % (lid, e))
+        self.links[lid] = Link(lid, values, params, pool, row[2], json.loads(row[3]), list(row[4:7]))
+
+    # -- transactions ---------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def batch(self):
+        """One transaction for many messages: the pools changed in it are written once, at the end."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+            for lid in self._dirty:
+                link = self.links[lid]
+                self.db.execute("UPDATE link SET state = ?, ver = ?, pending = ?, closed_contributed = ?, "
+                                "closed_paid = ?, closed_seeded = ? WHERE id = ?",
+                                (json.dumps(link.pool.state()), link.ver, json.dumps(link.pending), link.closed[0],
+                                 link.closed[1], link.closed[2], lid))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            self._dirty.clear()
+            self._next.clear()
+            for lid in list(self.links):  # memory goes back to what the disk holds
+                self._open_link(lid, self.links[lid].values)
+            raise
+        self._dirty.clear()
+
+    def next_seq(self, table, ep):
+        key = (table, ep)
+        if key not in self._next:
+            row = self.db.execute("SELECT MAX(seq) FROM message WHERE tbl = ? AND ep = ?", key).fetchone()
+            self._next[key] = (row[0] or 0) + 1
+        return self._next[key]
+
+    # -- messages -------------------------------------------------------------------------------
+    def handle(self, table, kind, body, now):
+        """A table's checked message (protocol.decode) inside batch(): (answer or None, link id whose pool
+        changed or None, 'new' | 'duplicate' | 'early')."""
+        lid = self.tables.get(table)
+        if lid is None:
+            return {"seq": body.get("seq"), "error": "table %s is on no link of this server" % table}, None, "refused"
+        ep, seq = body["ep"], body["seq"]
+        nxt = self.next_seq(table, ep)
+        if seq > nxt:
+            return None, None, "early"
+        if seq < nxt:
+            row = self.db.execute("SELECT answer FROM message WHERE tbl = ? AND ep = ? AND seq = ?",
+                                  (table, ep, seq)).fetchone()
+            self.db.execute("UPDATE tablemeter SET duplicates = duplicates + 1 WHERE tbl = ?", (table,))
+            return json.loads(row[0]), None, "duplicate"
+        link = self.links[lid]
+        cents = bets = hits = awarded = 0
+        changed = None
+        try:
+            if kind == "contrib":
+                answer, cents, bets = self._contrib(link, body)
+                changed = lid
+            elif kind == "hit":
+                answer, awarded, hits = self._hit(link, table, body)
+                changed = lid
+            else:
+                answer = self._paid(link, table, body)
+                changed = lid if answer.pop("_changed", False) else None
+            ok = 1
+        except ValueError as e:
+            answer, ok = {"seq": seq, "error": str(e)}, 0
+        if changed:
+            self._dirty.add(lid)
+        self.db.execute("INSERT INTO message (tbl, ep, seq, link, kind, round, body, answer, ok, cents, at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (table, ep, seq, lid, kind, body.get("round"), json.dumps(body), json.dumps(answer), ok,
+                         cents or awarded, now))
+        self.db.execute("INSERT INTO tablemeter (tbl, link) VALUES (?, ?) ON CONFLICT (tbl) DO NOTHING", (table, lid))
+        self.db.execute("UPDATE tablemeter SET contributed = contributed + ?, bets = bets + ?, hits = hits + ?, "
+                        "awarded = awarded + ?, messages = messages + 1, refused = refused + ?, last_at = ? "
+                        "WHERE tbl = ?", (cents, bets, hits, awarded, 1 - ok, now, table))
+        self._next[(table, ep)] = nxt + 1
+        return answer, changed, "new"
+
+    def seen(self, table, now):
+        """A heartbeat: the table's last message time (no money)."""
+        lid = self.tables.get(table)
+        if lid is not None:
+            self.db.execute("INSERT INTO tablemeter (tbl, link, last_at) VALUES (?, ?, ?) "
+                            "ON CONFLICT (tbl) DO UPDATE SET last_at = excluded.last_at", (table, lid, now))
+
+    def _working_pool(self, link):
+        """A copy of the link's pool to apply a message to (kept only if the message is), and the closed
+        totals to go with it: the period is closed first when a meter passed 2**29 cents."""
+        pool = link.copy_pool()
+        if max(pool.contributed, pool.paid, pool.seeded) < ROLLOVER:
+            return pool, link.closed
+        carried_in = pool.pool + pool.reserve
+        closed = [link.closed[0] + pool.contributed, link.closed[1] + pool.paid,
+                  link.closed[2] + pool.seeded - carried_in]
+        state = list(pool.state())
+        state[3], state[4], state[5] = 0, 0, carried_in  # contributed, paid, seeded
+        return _pool.Pool.from_state(link.params, state), closed
+
+    def _contrib(self, link, body):
+        pool, closed = self._working_pool(link)
+        added = 0
+        for seat, cents in body["bets"]:
+            added += pool.contribute(cents)  # CSP-10.1: each accepted bet feeds the pool once
+        link.pool, link.closed = pool, closed
+        link.ver += 1
+        return ({"seq": body["seq"], "ok": "contrib", "cents": added, "pool": pool.pool, "ver": link.ver},
+                added, len(body["bets"]))
+
+    def _hit(self, link, table, body):
+        ep, rnd = body["ep"], body["round"]
+        row = self.db.execute("SELECT body FROM message WHERE tbl = ? AND ep = ? AND round = ? AND kind = 'contrib' "
+                              "AND ok = 1 ORDER BY seq DESC LIMIT 1", (table, ep, rnd)).fetchone()
+        if row is None:
+            raise ValueError("hit: table %s locked no bets in round %d" % (table, rnd))
+        locked = json.loads(row[0])["locked"]
+        if self.db.execute("SELECT 1 FROM message WHERE tbl = ? AND ep = ? AND round = ? AND kind = 'hit' AND ok = 1",
+                           (table, ep, rnd)).fetchone():
+            raise ValueError("hit: round %d of table %s was settled already" % (rnd, table))
+        claims = []
+        for seat, cls in body["hits"]:
+            if cls not in link.class_ids[1:]:
+                raise ValueError("hit: %s has no class %r" % (link.game, cls))
+            code = link.class_ids.index(cls)
+            if not pays(link.pool.awards[code]):
+                raise ValueError("hit: %s pays nothing at this link" % cls)
+            if seat not in locked:
+                raise ValueError("hit: seat %d locked no bet in round %d" % (seat, rnd))
+            claims.append((seat, code))
+        pool, closed = self._working_pool(link)
+        paid = pool.settle(claims)  # the regulation's order and awards (CSP-10.4..10.8, F3-15, BAC-17)
+        awards = [[seat, link.class_ids[code], cents] for seat, code, cents in paid]
+        for seat, cls, cents in awards:
+            if link.kinds[cls][0] == "pool":  # a top award: the other tables show JACKPOT PENDING until paid
+                link.pending.append({"table": table, "ep": ep, "claim": body["seq"], "seat": seat, "class": cls,
+                                     "cents": cents})
+        link.pool, link.closed = pool, closed
+        link.ver += 1
+        answer = {"seq": body["seq"], "ok": "hit", "awards": awards, "pool": pool.pool, "ver": link.ver}
+        return answer, sum(a[2] for a in awards), len(awards)
+
+    def _paid(self, link, table, body):
+        before = len(link.pending)
+        link.pending = [p for p in link.pending
+                        if not (p["table"] == table and p["ep"] == body["ep"] and p["claim"] == body["claim"])]
+        changed = len(link.pending) != before
+        if changed:
+            link.ver += 1
+        return {"seq": body["seq"], "ok": "paid", "_changed": changed}
+
+
+# -- reading (the web's own connection; also the tests') --------------------------------------------
+def last_hits(db, lid, n=LAST_HITS):
+    """[[t_ms, table, seat, class, cents]] newest first."""
+    out = []
+    for at, tbl, answer in db.execute("SELECT at, tbl, answer FROM message WHERE link = ? AND kind = 'hit' AND ok = 1 "
+                                      "ORDER BY at DESC, rowid DESC LIMIT ?", (lid, n)):
+        for seat, cls, cents in json.loads(answer)["awards"]:
+            out.append([int(at * 1000), tbl, seat, cls, cents])
+    return out[:n]
+
+
+def link_view(db, lid):
+    """One link's figures as stored (the sign's feed): None for an unknown link."""
+    row = db.execute("SELECT game, state, ver, pending, closed_contributed, closed_paid, closed_seeded FROM link "
+                     "WHERE id = ?", (lid,)).fetchone()
+    if row is None:
+        return None
+    state = json.loads(row[1])
+    pool, reserve, _, contributed, paid, seeded = state[:6]
+    view = {"link": lid, "game": row[0], "pool": pool, "reserve": reserve, "ver": row[2],
+            "pending": json.loads(row[3]), "contributed": row[4] + contributed, "paid": row[5] + paid,
+            "seeded": row[6] + seeded}
+    view["balance_off"] = view["pool"] + view["reserve"] + view["paid"] - view["seeded"] - view["contributed"]
+    return view
+
+
+def status(db):
+    """Every link's pool, reserve, meters and balance, its tables' meters and last message time, its last hits."""
+    links = {}
+    for (lid,) in db.execute("SELECT id FROM link ORDER BY id").fetchall():
+        view = link_view(db, lid)
+        view["tables"] = {}
+        view["last_hits"] = last_hits(db, lid)
+        links[lid] = view
+    for row in db.execute("SELECT tbl, link, contributed, bets, hits, awarded, messages, duplicates, refused, last_at "
+                          "FROM tablemeter ORDER BY tbl"):
+        if row[1] in links:
+            links[row[1]]["tables"][row[0]] = dict(zip(
+                ("contributed", "bets", "hits", "awarded", "messages", "duplicates", "refused", "last_at"), row[2:]))
+    return {"links": links}

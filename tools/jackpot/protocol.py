@@ -1,0 +1,142 @@
+"""The link's MQTT protocol: topics, JSON payloads and their checks (docs/link.md is the same, for a third party).
+
+L is a link id, T a table id (also the table's MQTT user name). Money is integer cents; seats 1..9 from
+the dealer's left; E is the table's epoch (a number it draws when its link record is created, so a
+table whose records were cleared starts a new sequence), N its sequence number, persisted before it
+sends, one counter for every message that changes money: (T, E, N) is the message's idempotent id.
+
+    tablectl/L/table/T/contrib  table->server QoS 1  {"ep":E,"seq":N,"round":R,"bets":[[seat,cents],..],"locked":[seats]}
+    tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
+    tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
+    tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}
+    tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,...}
+    tablectl/L/pool             server->all   QoS 1, retained   the pool (pool_payload)
+    tablectl/L/hits             server->signs QoS 1, retained   {"link":L,"hits":[[t_ms,T,seat,"class",cents],..]}
+    tablectl/server             server        QoS 1, retained   "online", or "offline" (its will)
+
+contrib: `bets` are the bets locked this round that feed the pool (a bet carried from a void round is
+not sent again); `locked` every seat locked this round, carried ones too (a hit needs one). hit: every
+winning hand of one round, settled at once in the regulation's order by the server. paid: the awards
+of claim N' are paid. The server handles a table's messages in sequence order: a message after a gap
+waits for the table to send the gap again (it is not acknowledged), an old one is acknowledged again
+with the result it had. Every message the server refuses gets {"seq":N,"error":"one line"}.
+"""
+import json
+import logging
+import socket
+
+# for aiomqtt clients: small messages go at once (Nagle's algorithm with delayed ACKs holds them 40 ms)
+NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
+
+PREFIX = "tablectl"
+SERVER_TOPIC = PREFIX + "/server"
+KINDS = ("contrib", "hit", "paid", "beat")  # what a table publishes
+MAX_SEATS = 9
+MAX_CENTS = (1 << 30) - 1
+MAX_PAYLOAD = 2048
+
+
+def table_topic(link, table, kind):
+    return "%s/%s/table/%s/%s" % (PREFIX, link, table, kind)
+
+
+def pool_topic(link):
+    return "%s/%s/pool" % (PREFIX, link)
+
+
+def hits_topic(link):
+    return "%s/%s/hits" % (PREFIX, link)
+
+
+def parse_table_topic(topic):
+    """(link, table, kind) of a topic a table publishes; ValueError otherwise."""
+    parts = topic.split("/")
+    if len(parts) != 5 or parts[0] != PREFIX or parts[2] != "table" or parts[4] not in KINDS:
+        raise ValueError("topic %r is not tablectl/<link>/table/<table>/{%s}" % (topic, "|".join(KINDS)))
+    return parts[1], parts[3], parts[4]
+
+
+def _int(body, key, lo=0, hi=MAX_CENTS):
+    v = body.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError("%s must be an integer %d..%d, got %r" % (key, lo, hi, v))
+    return v
+
+
+def _seat(v, what):
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_SEATS:
+        raise ValueError("%s: seat must be 1..%d, got %r" % (what, MAX_SEATS, v))
+    return v
+
+
+def decode(kind, payload):
+    """The checked body of a table's message (a dict); ValueError, one line, for anything malformed."""
+    if len(payload) > MAX_PAYLOAD:
+        raise ValueError("%s: payload of %d bytes (at most %d)" % (kind, len(payload), MAX_PAYLOAD))
+    try:
+        body = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        raise ValueError("%s: payload is not JSON" % kind)
+    if not isinstance(body, dict):
+        raise ValueError("%s: payload is not a JSON object" % kind)
+    _int(body, "ep", 0, (1 << 31) - 1)
+    if kind == "beat":
+        _int(body, "n", 0, (1 << 31) - 1)
+        return body
+    _int(body, "seq", 1, (1 << 31) - 1)
+    if kind == "paid":
+        _int(body, "claim", 1, (1 << 31) - 1)
+        return body
+    _int(body, "round", 0, (1 << 31) - 1)
+    if kind == "contrib":
+        bets, locked = body.get("bets"), body.get("locked")
+        if not isinstance(bets, list) or not isinstance(locked, list) or len(locked) > MAX_SEATS:
+            raise ValueError("contrib: bets [[seat, cents], ...] and locked [seats] are lists")
+        seen = set()
+        for b in bets:
+            if not isinstance(b, list) or len(b) != 2:
+                raise ValueError("contrib: a bet is [seat, cents], got %r" % (b,))
+            seat = _seat(b[0], "contrib")
+            if seat in seen:
+                raise ValueError("contrib: seat %d bets twice" % seat)
+            seen.add(seat)
+            _int({"cents": b[1]}, "cents", 1)
+        for s in locked:
+            _seat(s, "contrib locked")
+        if not seen <= set(locked):
+            raise ValueError("contrib: a seat with a bet is not in locked")
+        return body
+    hits = body.get("hits")
+    if not isinstance(hits, list) or not 1 <= len(hits) <= MAX_SEATS:
+        raise ValueError("hit: hits is a list of 1..%d [seat, class]" % MAX_SEATS)
+    seats = set()
+    for h in hits:
+        if not isinstance(h, list) or len(h) != 2 or not isinstance(h[1], str):
+            raise ValueError("hit: a hit is [seat, class], got %r" % (h,))
+        if _seat(h[0], "hit") in seats:
+            raise ValueError("hit: seat %d has two hits" % h[0])
+        seats.add(h[0])
+    return body
+
+
+def encode(obj):
+    return json.dumps(obj, separators=(",", ":")).encode()
+
+
+def pool_payload(link, game, totals, ver, pending, t_ms):
+    """What the pool topic carries: the pool, the reserve and the link's meters (contributed, paid,
+    seeded: pool + reserve + paid = seeded + contributed), a version that grows with every change of the
+    pool (an answer names the version its change is in), the top awards waiting to be paid."""
+    body = {"link": link, "game": game, "ver": ver, "pending": pending, "t": t_ms}
+    body.update(totals)
+    return body
+
+
+def quiet_logger():
+    """For aiomqtt clients: paho's complaints about a connection the broker dropped are not printed (the
+    server and the tables say what a lost connection means for them)."""
+    log = logging.getLogger("tablectl.mqtt")
+    if not log.handlers:
+        log.addHandler(logging.NullHandler())
+        log.propagate = False
+    return log

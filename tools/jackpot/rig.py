@@ -1,0 +1,298 @@
+"""The link's test and bench rig: a real mosquitto, the jackpot server and tables (CPython, firmware) as processes that can be SIGKILLed.
+
+Used by host_tests/link and tools/bench/link.py; not part of the server.
+"""
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+from jackpot.broker import SERVER_USER, Broker, free_port
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+PYTHON = sys.executable
+LINK = "pit1"
+GAME = {"game": "caribbean_stud", "seed_cents": 500000, "rate_bp": 2000, "limit_cents": 50000000,
+        "fixed_flush": 12500, "fixed_full_house": 18750, "fixed_four_of_a_kind": 25000,
+        "fixed_straight_flush": 250000, "fixed_royal_flush": 1000000}
+
+
+def env():
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(ROOT / "tools")
+    return e
+
+
+class Proc:
+    """A child process (the server or a table) that can be killed with SIGKILL and started again."""
+
+    def __init__(self, args, log):
+        self.args = args
+        self.log = pathlib.Path(log)
+        self.proc = None
+
+    def start(self):
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(self.args, stdout=out, stderr=out, stdin=subprocess.DEVNULL, env=env(),
+                                         start_new_session=True)
+        return self
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        if self.alive():
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(5)
+
+    def stop(self):
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def tail(self, n=15):
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:]) if self.log.exists() else ""
+
+
+class Link:
+    """A broker, a server and its configuration in one folder; tables started on demand."""
+
+    def __init__(self, folder, tables, tls=False, game=None):
+        self.folder = pathlib.Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.tables = dict((t, LINK) for t in tables)
+        self.config = self.folder / "link.json"
+        self.config.write_text(json.dumps({"links": {LINK: game or GAME}, "tables": self.tables}))
+        self.broker = Broker(self.folder / "broker", self.tables, tls=tls)
+        self.db = self.folder / "ledger.db"
+        self.web_port = free_port()
+        self.server = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
+                            "--broker", "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds),
+                            "--web-port", str(self.web_port)] + (["--ca", str(self.broker.ca_file)] if tls else []),
+                           self.folder / "server.log")
+        self.procs = [self.server]
+
+    @property
+    def until(self):
+        return self.folder / "stop-play"
+
+    @property
+    def creds(self):
+        return self.broker.folder / "credentials.json"
+
+    @property
+    def url(self):
+        return "http://127.0.0.1:%d" % self.web_port
+
+    def password(self, user):
+        return self.broker.password(user)
+
+    def start(self):
+        self.broker.start()
+        self.server.start()
+        self.wait_web()
+        return self
+
+    def wait_web(self, timeout=15):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self.status()
+            except OSError:
+                assert self.server.alive(), self.server.tail()
+                assert time.monotonic() < deadline, "the server's web side did not answer: " + self.server.tail()
+                time.sleep(0.1)
+
+    def status(self):
+        with urllib.request.urlopen(self.url + "/status", timeout=5) as r:
+            return json.loads(r.read())
+
+    def table(self, tid, every=0.5, seed=1, hit_every=50, pay_after=0.5):
+        """A CPython table as a process, playing until the file `until` exists (self.folder/'stop-play')."""
+        p = Proc([PYTHON, "-m", "jackpot", "table", "--id", tid, "--link", LINK, "--broker",
+                  "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds), "--state",
+                  str(self.folder / ("%s.json" % tid)), "--every", str(every), "--seed", str(seed),
+                  "--hit-every", str(hit_every), "--pay-after", str(pay_after), "--until", str(self.until)],
+                 self.folder / ("%s.log" % tid))
+        self.procs.append(p)
+        return p
+
+    def record(self, tid):
+        return json.loads((self.folder / ("%s.json" % tid)).read_text())
+
+    def stop(self):
+        for p in self.procs:
+            p.stop()
+        self.broker.stop()
+
+
+def server_password(link):
+    return link.password(SERVER_USER)
+
+
+class RawTable:
+    """A table as bare MQTT messages (paho): send(kind, body) publishes with QoS 1 and returns the answer."""
+
+    def __init__(self, link, tid, ep=1):
+        import paho.mqtt.client as mqtt
+        from jackpot import protocol
+        self.protocol = protocol
+        self.tid = tid
+        self.ep = ep
+        self.seq = 0
+        self.answers = {}
+        self.cond = threading.Condition()
+        self.c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="raw-" + tid, protocol=mqtt.MQTTv311)
+        self.c.username_pw_set(tid, link.password(tid))
+        self.c.on_message = self._message
+        self.c.connect("127.0.0.1", link.broker.port)
+        self.c.loop_start()
+        self.c.subscribe(protocol.table_topic(LINK, tid, "ack"), qos=1)
+        time.sleep(0.3)
+
+    def _message(self, client, userdata, msg):
+        body = json.loads(msg.payload)
+        with self.cond:
+            self.answers[body.get("seq")] = body
+            self.cond.notify_all()
+
+    def send(self, kind, body, timeout=10):
+        self.seq += 1
+        body = dict(body, ep=self.ep, seq=self.seq)
+        self.c.publish(self.protocol.table_topic(LINK, self.tid, kind), self.protocol.encode(body), qos=1)
+        with self.cond:
+            assert self.cond.wait_for(lambda: body["seq"] in self.answers, timeout), "no answer to %s" % body
+            return self.answers[body["seq"]]
+
+    def close(self):
+        self.c.loop_stop()
+        self.c.disconnect()
+
+
+FW_CONFIG = """
+import board
+from tablectl.config import Config
+from tablectl.journal import Journal
+from tablectl.log import Log
+from tablectl.store import Store
+log = Log(board.sim_flash())
+cfg = Config(Store(log), Journal(log))
+cfg.change(0, **%r)
+print('configured', cfg['game'], cfg['link'])
+"""
+
+
+class FirmwareTable:
+    """The firmware (.mpy files of the sim build) on the unix port as a linked table, its buttons and outputs
+    through the sim board's link (tools/sim/link_server.py); a process a test can SIGKILL and start again.
+    umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
+
+    def __init__(self, build, folder, link, tid, heap="256K", tls=False, **cfg):
+        import mplib
+        from build_mpy import venv_tool
+        from sim.link_server import LinkServer
+        self.build = pathlib.Path(build)
+        self.folder = pathlib.Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.heap = heap
+        self.micropython = venv_tool("micropython") or "micropython"
+        self.path = "%s:%s:.frozen" % (self.build, mplib.folder())
+        url = "%s://%s:%s@127.0.0.1:%d/%s" % ("mqtts" if tls else "mqtt", tid, link.password(tid), link.broker.port, LINK)
+        self.cfg = dict({"game": "caribbean_stud", "link": url, "link_down_ms": 1500}, **cfg)
+        for key in ("seed_cents", "rate_bp", "limit_cents", "fixed_flush", "fixed_full_house", "fixed_four_of_a_kind",
+                    "fixed_straight_flush", "fixed_royal_flush"):
+            self.cfg.setdefault(key, GAME[key])  # the table posts the link's amounts (CSP-10.3)
+        if tls:
+            (self.folder / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
+        self.link = LinkServer()
+        self.proc = None
+        self.log = self.folder / "firmware.log"
+
+    def env(self):
+        e = dict(os.environ, MICROPYPATH=self.path, TABLECTL_ROOT="simstate",
+                 TABLECTL_LINK="%s:%d" % self.link.address)
+        e.pop("TABLECTL_REPL", None)
+        return e
+
+    def configure(self, **changes):
+        proc = subprocess.run([self.micropython, "-X", "heapsize=" + self.heap, "-c", FW_CONFIG % (changes or self.cfg)],
+                              cwd=str(self.folder), env=self.env(), capture_output=True, text=True, timeout=30)
+        assert proc.returncode == 0 and "configured" in proc.stdout, proc.stdout + proc.stderr
+        return self
+
+    def start(self, timeout=15):
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen([self.micropython, "-X", "heapsize=" + self.heap, str(self.build / "main.py")],
+                                         cwd=str(self.folder), env=self.env(), stdout=out, stderr=out,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        self.wait(lambda st: st["connected"] and st["status"].get("state"), timeout)
+        return self
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        if self.alive():
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(5)
+        deadline = time.monotonic() + 5
+        while self.picture()["connected"]:  # the sim link's end notices the closed socket
+            assert time.monotonic() < deadline, "the sim link still sees the killed firmware"
+            time.sleep(0.02)
+
+    def stop(self):
+        if self.alive():
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.link.close()
+
+    def tail(self, n=20):
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:]) if self.log.exists() else ""
+
+    def picture(self):
+        return self.link.snapshot()[1]
+
+    def wait(self, ok, timeout=10):
+        """Until ok(picture) holds: {'connected', 'status' (the controller's status()), 'out' (display, jackpot...)}."""
+        deadline = time.monotonic() + timeout
+        version = -1
+        while True:
+            version, st = self.link.snapshot()
+            if ok(st):
+                return st
+            assert self.alive() or not st["connected"], self.tail()
+            assert time.monotonic() < deadline, "timed out; picture %s\nfirmware log:\n%s" % (
+                json.dumps({"status": st["status"], "display": st["out"].get("display"),
+                            "jackpot": st["out"].get("jackpot")}), self.tail())
+            self.link.wait(version, 0.2)
+
+    def press(self, *roles, hold=0.1):
+        for role in roles:
+            self.link.send("press " + role)
+            time.sleep(hold)  # past the firmware's 30 ms debounce
+            self.link.send("release " + role)
+            time.sleep(0.05)
+
+    def seats(self, *seats):
+        for s in range(1, 8):
+            self.link.send("seat %d %d" % (s, 1 if s in seats else 0))
+        time.sleep(0.15)
+
+    def display(self):
+        return self.picture()["out"].get("display", ["", ""])
+
+    def digits_cents(self):
+        """The jackpot digits as cents (the MAX7219 shows dollars.cents on 8 digits)."""
+        text = self.picture()["out"].get("jackpot", "").replace(".", "").strip()
+        return int(text) if text.isdigit() else None

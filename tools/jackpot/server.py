@@ -1,0 +1,197 @@
+"""The jackpot server's MQTT side (asyncio, aiomqtt): tables' messages in, into the ledger in batches, answers and pools out.
+
+    srv = JackpotServer(db_path, links, tables, broker=('127.0.0.1', 1883), user='jackpot', password=...)
+    await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects to the broker by itself
+    srv.stats                   # messages, duplicates, early, refused, beats, batches
+    srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
+
+Flow: the server subscribes to every table's topics (tablectl/+/table/+/<kind>, QoS 1) in a persistent session
+(clean_session False: while it is away the broker queues what the tables send). Messages are taken in
+batches: every message waiting is applied in one transaction (one fsync), then the answers go out (QoS 1
+on each table's ack topic), then the changed pools (retained). A message is answered only once it is
+on disk, so an answer is a promise the ledger keeps; a crash before the commit leaves the table without
+an answer, and it sends again. Heartbeats are answered in the same pass with the pool: a table counts
+the link as up only while its heartbeats are answered, so a server that is down, or cannot write its
+ledger, stops progressive bets on every table within the tables' timeout.
+"""
+import asyncio
+import json
+import ssl
+import sys
+import time
+
+import aiomqtt
+
+from jackpot import protocol
+from jackpot.ledger import Ledger, last_hits
+
+BATCH = 500  # messages a transaction at most
+POOL_EVERY_S = 0.2  # the retained pool goes out at most this often a link (every table reads it; the
+# table whose message changed it has it in its answer at once, and the sign's event stream is not held)
+RETRY_S = 0.5  # between two connection attempts to the broker
+CLIENT_ID = "tablectl-jackpot"
+
+
+def log(msg):
+    print("jackpot: %s" % msg, file=sys.stderr, flush=True)
+
+
+class JackpotServer:
+    def __init__(self, db_path, links, tables, broker, user, password, ca_file=None, client_id=CLIENT_ID):
+        self.ledger = Ledger(db_path, links, tables)
+        self.db_path = db_path
+        self.broker = broker
+        self.user = user
+        self.password = password
+        self.ca_file = ca_file
+        self.client_id = client_id
+        self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
+                      "connected": False, "started": time.time()}
+        self.listeners = []
+        self._pool_sent = {}    # link -> time its pool last went out
+        self._pool_later = {}   # link -> the timer that sends it, when one waits
+
+    def _client(self):
+        tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
+        will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
+        return aiomqtt.Client(self.broker[0], self.broker[1], username=self.user, password=self.password,
+                              identifier=self.client_id, clean_session=False, will=will, tls_context=tls,
+                              keepalive=10, max_inflight_messages=1000, timeout=10,
+                              logger=protocol.quiet_logger(), socket_options=protocol.NODELAY)
+
+    async def run(self, stop=None):
+        stop = stop or asyncio.Event()
+        while not stop.is_set():
+            try:
+                async with self._client() as client:
+                    self.stats["connected"] = True
+                    for kind in protocol.KINDS:  # not /+: the acks the server sends are under the same tables
+                        await client.subscribe(protocol.table_topic("+", "+", kind), qos=1)
+                    await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
+                    for lid in self.ledger.links:
+                        await self._publish_pool(client, lid)
+                        await client.publish(protocol.hits_topic(lid), protocol.encode(
+                            {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
+                    self._pool_later.clear()
+                    work = asyncio.ensure_future(self._serve(client))
+                    halt = asyncio.ensure_future(stop.wait())
+                    done, _ = await asyncio.wait((work, halt), return_when=asyncio.FIRST_COMPLETED)
+                    for t in (work, halt):
+                        t.cancel()
+                    if work in done and not work.cancelled() and work.exception():
+                        raise work.exception()
+            except aiomqtt.MqttError as e:
+                if self.stats["connected"]:
+                    log("broker connection lost: %s" % e)
+            self.stats["connected"] = False
+            if not stop.is_set():
+                await asyncio.sleep(RETRY_S)
+
+    async def _serve(self, client):
+        messages = client.messages
+        while True:
+            batch = [await messages.__anext__()]
+            while len(messages) and len(batch) < BATCH:
+                batch.append(await messages.__anext__())
+            await self.apply(client, batch)
+
+    async def apply(self, client, batch):
+        """One pass: every message of the batch into the ledger in one transaction, then the answers."""
+        now = time.time()
+        answers = []  # (topic, payload)
+        changed = set()
+        hit_links = set()
+        beats = []
+        with self.ledger.batch() as led:
+            for msg in batch:
+                topic = msg.topic.value
+                try:
+                    link, table, kind = protocol.parse_table_topic(topic)
+                    body = protocol.decode(kind, msg.payload)
+                except ValueError as e:
+                    self.stats["refused"] += 1
+                    log("refused %s: %s" % (topic, e))
+                    continue
+                ack = protocol.table_topic(link, table, "ack")
+                if led.tables.get(table) != link:
+                    self.stats["refused"] += 1
+                    answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}))
+                    continue
+                if kind == "beat":
+                    self.stats["beats"] += 1
+                    led.seen(table, now)
+                    beats.append((ack, link, body["n"]))
+                    continue
+                answer, lid, how = led.handle(table, kind, body, now)
+                if how == "new":
+                    self.stats["messages"] += 1
+                else:
+                    self.stats[how if how in self.stats else "refused"] += 1
+                if answer is not None:
+                    answers.append((ack, answer))
+                if answer is not None and "error" in answer and how == "new":
+                    log("table %s %s %d refused: %s" % (table, kind, body["seq"], answer["error"]))
+                if lid:
+                    changed.add(lid)
+                    if kind == "hit":
+                        hit_links.add(lid)
+        self.stats["batches"] += 1
+        # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
+        for ack, lid, n in beats:
+            link = led.links[lid]
+            answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending}))
+        sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
+        for lid in sorted(changed):
+            self._pool_soon(client, lid)
+            if lid in hit_links:
+                sends.append(client.publish(protocol.hits_topic(lid), protocol.encode(
+                    {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True))
+        if sends:
+            await asyncio.gather(*sends)
+        if changed:
+            for fn in self.listeners:
+                fn()
+
+    def _pool_soon(self, client, lid):
+        """The link's pool out now, or when POOL_EVERY_S has passed since it last went (then with every
+        change made meanwhile)."""
+        if lid in self._pool_later:
+            return
+        wait = self._pool_sent.get(lid, 0) + POOL_EVERY_S - time.monotonic()
+        loop = asyncio.get_running_loop()
+        if wait <= 0:
+            asyncio.ensure_future(self._send_pool(client, lid))
+        else:
+            self._pool_later[lid] = loop.call_later(wait, lambda: asyncio.ensure_future(self._send_pool(client, lid)))
+
+    async def _send_pool(self, client, lid):
+        self._pool_later.pop(lid, None)
+        self._pool_sent[lid] = time.monotonic()
+        try:
+            await self._publish_pool(client, lid)
+        except aiomqtt.MqttError:
+            pass  # the connection went: the pool goes out again when it is back (run)
+
+    async def _publish_pool(self, client, lid):
+        link = self.ledger.links[lid]
+        body = protocol.pool_payload(lid, link.game, link.totals(), link.ver, link.pending, int(time.time() * 1000))
+        await client.publish(protocol.pool_topic(lid), protocol.encode(body), qos=1, retain=True)
+
+
+def load_config(path):
+    """{'links': {id: table configuration}, 'tables': {table id: link id}} from a JSON file; ValueError naming
+    what is wrong."""
+    from jackpot.broker import check_id
+    try:
+        cfg = json.loads(open(path).read())
+    except (OSError, ValueError) as e:
+        raise ValueError("%s: %s" % (path, e))
+    if not isinstance(cfg, dict) or not isinstance(cfg.get("links"), dict) or not isinstance(cfg.get("tables"), dict):
+        raise ValueError('%s: {"links": {id: {...}}, "tables": {table: link}} expected' % path)
+    for lid in cfg["links"]:
+        check_id("link", lid)
+    for t, lid in cfg["tables"].items():
+        check_id("table", t)
+        if lid not in cfg["links"]:
+            raise ValueError("%s: table %s is on link %r, which is not in links" % (path, t, lid))
+    return cfg

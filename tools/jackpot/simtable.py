@@ -1,0 +1,235 @@
+"""A table in CPython that speaks the link's protocol as the firmware does: for `make link`, the tests and the bench.
+
+    t = SimTable('t01', 'pit1', broker=('127.0.0.1', port), password=pw, state_path='t01.json')
+    task = asyncio.ensure_future(t.run(stop))
+    t.up                     # an answered heartbeat within down_ms
+    seq = t.lock({2: 2500, 5: 2500})    # LinkDown when the link is down (the firmware's LOCK refused: LINK DOWN)
+    seq = t.hit([[5, 'royal_flush']]); awards = await t.answer(seq); t.paid(seq)
+    await t.play(stop, every_s=10, rng=random.Random(1))     # rounds with random seats, a hit now and then
+
+Its record (state_path, JSON, written to a temporary file and renamed, so a kill leaves the old or the new
+one) holds the epoch, the sequence number, the round, every message the server has not answered, and the
+table's own totals (bets and cents it locked). A message is in the record before it is sent; it leaves
+the record when its answer comes. On every (re)connection, and whenever the oldest unanswered one is
+older than resend_ms, the unanswered messages are sent again in order: the server answers duplicates
+with the answer they had, so nothing counts twice.
+"""
+import asyncio
+import json
+import os
+import random
+import ssl
+import time
+
+import aiomqtt
+
+from jackpot import protocol
+
+BEAT_MS = 500
+DOWN_MS = 3000
+RESEND_MS = 1500
+
+
+class LinkDown(RuntimeError):
+    pass
+
+
+class SimTable:
+    def __init__(self, table, link, broker, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
+                 resend_ms=RESEND_MS, pay_after_s=None):
+        self.table = table
+        self.link = link
+        self.broker = broker
+        self.password = password
+        self.state_path = str(state_path)
+        self.ca_file = ca_file
+        self.beat_ms = beat_ms
+        self.down_ms = down_ms
+        self.resend_ms = resend_ms
+        self.pay_after_s = pay_after_s  # not None: the dealer pays a confirmed hit this long after (play)
+        self.state = self._load()
+        self.client = None
+        self.last_beat_ack = -1e9
+        self.pool = None        # the last pool message (dict)
+        self.answers = {}       # seq -> answer, for those asked with answer()
+        self.waiting = {}       # seq -> asyncio.Future
+        self.sent_at = {}       # seq -> monotonic time of the last send
+        self.beat_n = 0
+        self.on_answer = []     # fn(seq, answer, monotonic time)
+        self.sent = 0           # messages published (resends too)
+
+    # -- the record ---------------------------------------------------------------------------
+    def _load(self):
+        try:
+            with open(self.state_path) as f:
+                return json.load(f)
+        except FileNotFoundError:
+            return {"ep": random.SystemRandom().randrange(1, 1 << 31), "seq": 0, "round": 0, "out": [],
+                    "bets": 0, "bet_cents": 0, "claims": {}}
+
+    def save(self):
+        tmp = self.state_path + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(self.state, f)
+        os.replace(tmp, self.state_path)
+
+    # -- the link -----------------------------------------------------------------------------
+    @property
+    def up(self):
+        return (time.monotonic() - self.last_beat_ack) * 1000 < self.down_ms
+
+    @property
+    def pending(self):
+        """The top awards of other tables waiting to be paid (JACKPOT PENDING on this table)."""
+        if not self.pool:
+            return []
+        return [p for p in self.pool.get("pending", []) if p["table"] != self.table]
+
+    def _topic(self, kind):
+        return protocol.table_topic(self.link, self.table, kind)
+
+    def _queue(self, kind, body):
+        st = self.state
+        st["seq"] += 1
+        body = dict(body, ep=st["ep"], seq=st["seq"])
+        st["out"].append([kind, body])
+        self.save()  # in the record before it is sent
+        self._send(kind, body)
+        return st["seq"]
+
+    def _send(self, kind, body):
+        if self.client is None:
+            return
+        self.sent_at[body["seq"]] = time.monotonic()
+        self.sent += 1
+        asyncio.ensure_future(self._publish(self._topic(kind), protocol.encode(body), 1))
+
+    async def _publish(self, topic, payload, qos):
+        try:
+            await self.client.publish(topic, payload, qos=qos)
+        except (aiomqtt.MqttError, AttributeError):
+            pass  # the connection went: the record still holds it, it goes again on the next one
+
+    def lock(self, bets, locked=None):
+        """Lock this round's progressive bets {seat: cents}: the contribution message; LinkDown if the link is down."""
+        if not self.up:
+            raise LinkDown("LINK DOWN")
+        st = self.state
+        st["round"] += 1
+        st["bets"] += len(bets)
+        st["bet_cents"] += sum(bets.values())
+        seats = sorted(set(bets) | set(locked or ()))
+        return self._queue("contrib", {"round": st["round"], "bets": [[s, bets[s]] for s in sorted(bets)],
+                                       "locked": seats})
+
+    def hit(self, hits):
+        return self._queue("hit", {"round": self.state["round"], "hits": hits})
+
+    def paid(self, claim):
+        """The awards of `claim` are paid: it leaves the record's unpaid claims with the message that says so."""
+        self.state["claims"].pop(str(claim), None)
+        return self._queue("paid", {"claim": claim})
+
+    async def answer(self, seq, timeout=30):
+        if seq in self.answers:
+            return self.answers[seq]
+        fut = self.waiting.setdefault(seq, asyncio.get_event_loop().create_future())
+        return await asyncio.wait_for(asyncio.shield(fut), timeout)
+
+    def _answered(self, body):
+        now = time.monotonic()
+        if "beat" in body:
+            self.last_beat_ack = now
+            return
+        seq = body.get("seq")
+        out = self.state["out"]
+        if not any(m[1]["seq"] == seq for m in out):
+            return  # an answer to a message already answered (a duplicate's)
+        self.state["out"] = [m for m in out if m[1]["seq"] != seq]
+        if body.get("ok") == "hit":
+            self.state["claims"][str(seq)] = body["awards"]  # confirmed, to be paid
+        self.save()
+        if body.get("ok") == "hit" and self.pay_after_s is not None:
+            asyncio.get_event_loop().call_later(self.pay_after_s, self._pay_once, seq)
+        if len(self.answers) > 200:
+            self.answers.clear()
+        self.answers[seq] = body
+        fut = self.waiting.pop(seq, None)
+        if fut is not None and not fut.done():
+            fut.set_result(body)
+        for fn in self.on_answer:
+            fn(seq, body, now)
+
+    async def run(self, stop):
+        """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
+        while not stop.is_set():
+            try:
+                tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
+                async with aiomqtt.Client(self.broker[0], self.broker[1], username=self.table, password=self.password,
+                                          identifier="tablectl-" + self.table, clean_session=False,
+                                          tls_context=tls, keepalive=10, timeout=5,
+                                          logger=protocol.quiet_logger(), socket_options=protocol.NODELAY) as client:
+                    await client.subscribe(self._topic("ack"), qos=1)
+                    await client.subscribe(protocol.pool_topic(self.link), qos=1)
+                    self.client = client
+                    if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
+                        for claim in list(self.state["claims"]):
+                            asyncio.get_event_loop().call_later(self.pay_after_s, self._pay_once, int(claim))
+                    for kind, body in list(self.state["out"]):  # what the server has not answered, in order
+                        self._send(kind, body)
+                    tasks = [asyncio.ensure_future(f) for f in (self._receive(client), self._beat(client), stop.wait())]
+                    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                    for t in tasks:
+                        t.cancel()
+            except aiomqtt.MqttError:
+                pass
+            self.client = None
+            if not stop.is_set():
+                await asyncio.sleep(0.3)
+
+    async def _receive(self, client):
+        async for msg in client.messages:
+            try:
+                body = json.loads(msg.payload)
+            except ValueError:
+                continue
+            if msg.topic.value.endswith("/pool"):
+                self.pool = body
+            else:
+                self._answered(body)
+
+    async def _beat(self, client):
+        while True:
+            self.beat_n += 1
+            await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
+            out = self.state["out"]
+            if out and time.monotonic() - self.sent_at.get(out[0][1]["seq"], 0) > self.resend_ms / 1000:
+                for kind, body in list(out):
+                    self._send(kind, body)
+            await asyncio.sleep(self.beat_ms / 1000)
+
+    # -- play ---------------------------------------------------------------------------------
+    async def play(self, stop, every_s=10.0, rng=None, bet_cents=2500, hit_every=50, seats=7, until=None):
+        """A round every `every_s` seconds (the first at a random point of the period): random seats lock
+        (LinkDown: the round is played without progressive bets), and one round in `hit_every` has a hit
+        (paid pay_after_s after the server confirms it, when that is set). Play ends when the file `until`
+        exists (the link goes on: what the server has not answered is still sent)."""
+        rng = rng or random.Random()
+        await asyncio.sleep(rng.random() * every_s)
+        classes = ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+        while not stop.is_set() and not (until and os.path.exists(until)):
+            chosen = rng.sample(range(1, seats + 1), rng.randint(1, seats))
+            try:
+                self.lock(dict((s, bet_cents) for s in chosen))
+                if rng.randrange(hit_every) == 0:
+                    self.hit([[chosen[0], rng.choices(classes, (60, 25, 10, 4, 1))[0]]])
+            except LinkDown:
+                pass
+            try:
+                await asyncio.wait_for(stop.wait(), every_s)
+            except asyncio.TimeoutError:
+                pass
+
+    def _pay_once(self, claim):
+        if str(claim) in self.state["claims"]:
+            self.paid(claim)
