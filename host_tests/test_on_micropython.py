@@ -23,3 +23,44 @@ def test_module_keeps_some_of_its_heap_spare(module):
     tighter = "%dK" % int(int(declared[:-1]) * (1 - SPARE))
     ok, out = mpy.run_tests(module, heap=tighter)
     assert ok, "%s passes in %s but not in %s: raise its '# mp-heap:' line\n%s" % (module, declared, tighter, out)
+
+
+HOOKS = '''
+log = []
+
+def setup_function(function):
+    log.append("setup " + function.__name__)
+
+def teardown_function(function):
+    log.append("teardown " + function.__name__)
+    if function.__name__ == "test_c_teardown_fails":
+        raise ValueError("teardown failed")
+
+def test_a_passes():
+    log.append("a")
+
+def test_b_fails():
+    log.append("b")
+    raise AssertionError("b failed")
+
+def test_c_teardown_fails():
+    log.append("c")
+
+def test_d_sees_every_hook_so_far():
+    assert log == ["setup test_a_passes", "a", "teardown test_a_passes", "setup test_b_fails", "b",
+                   "teardown test_b_fails", "setup test_c_teardown_fails", "c", "teardown test_c_teardown_fails",
+                   "setup test_d_sees_every_hook_so_far"], log
+'''
+
+
+def test_mptest_runs_setup_and_teardown_around_every_test_as_pytest_does(tmp_path):
+    """tools/mptest.py on the unix port: setup_function(function) before each test, teardown_function(function)
+    after it even when the test failed, and a failing teardown fails its test."""
+    (tmp_path / "hooks_sample.py").write_text(HOOKS)
+    proc = mpy.run([str(mpy.ROOT / "tools" / "mptest.py"), "hooks_sample"], path=[tmp_path], cwd=mpy.ROOT)
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "ok   hooks_sample.test_a_passes", proc.stdout
+    assert lines[1] == "FAIL hooks_sample.test_b_fails: AssertionError: b failed", proc.stdout
+    assert "FAIL hooks_sample.test_c_teardown_fails: ValueError: teardown failed" in lines, proc.stdout
+    assert "ok   hooks_sample.test_d_sees_every_hook_so_far" in lines, proc.stdout
+    assert lines[-1] == "mptest: 2 passed, 2 failed, 0 skipped" and proc.returncode == 1, proc.stdout

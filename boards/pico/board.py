@@ -18,6 +18,7 @@ from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins
+from tablectl.rules import SEATS
 
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
@@ -37,7 +38,7 @@ def make():
     return Board(
         buttons=keypad.pins,
         scanners=(keypad,),
-        seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, 8)],
+        seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, SEATS + 1)],
         shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
         bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
         betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),

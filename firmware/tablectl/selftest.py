@@ -123,7 +123,7 @@ def _shadowed(path, rom):
 
 
 def selftest(root=None):
-    from tablectl.service import Report, feed, running_app
+    from tablectl.service.context import Report, feed, running_app
     if root is None:
         root = manifest_root()
     elif not isinstance(root, str):

@@ -47,6 +47,7 @@ def board_work(work):
     return work
 
 
+@pytest.mark.rom32
 @pytest.mark.parametrize("heap_k", [64, 60])
 @pytest.mark.parametrize("game", fwbench.GAMES)
 def test_long_session_on_a_board_within_64k(game, heap_k, board_work):
