@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser broker link rom32 mpy test bench wasm32 heapcheck demo sim deploy trace journal clean
+.PHONY: help setup browser broker link rom32 mpy test check bench wasm32 heapcheck demo sim deploy trace journal clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -43,6 +43,10 @@ mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOA
 test: setup browser broker rom32 ## the whole suite: rulebook, core differential, firmware on the unix port, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q host_tests
+
+check: setup    ## the fast suites, for the edit-test loop: all of make test but the browser test and the 32-bit port
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python -m pytest -q -m "not browser and not rom32" host_tests
 
 bench: setup mpy wasm32 rom32 broker ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
 	$(BIN)/python tools/bench.py

@@ -56,3 +56,44 @@ def test_a_module_fails_when_it_skips_a_test_it_does_not_declare_skippable(tmp_p
     passed, out = mpy.run_tests("test_skip_probe", where=tmp_path)
     assert "SKIP test_skip_probe.test_needs_what_micropython_lacks: not on this runtime" in out, out
     assert passed is ok, out
+
+
+HOOKS = '''
+log = []
+
+def setup_function(function):
+    log.append("setup " + function.__name__)
+
+def teardown_function(function):
+    log.append("teardown " + function.__name__)
+    if function.__name__ == "test_c_teardown_fails":
+        raise ValueError("teardown failed")
+
+def test_a_passes():
+    log.append("a")
+
+def test_b_fails():
+    log.append("b")
+    raise AssertionError("b failed")
+
+def test_c_teardown_fails():
+    log.append("c")
+
+def test_d_sees_every_hook_so_far():
+    assert log == ["setup test_a_passes", "a", "teardown test_a_passes", "setup test_b_fails", "b",
+                   "teardown test_b_fails", "setup test_c_teardown_fails", "c", "teardown test_c_teardown_fails",
+                   "setup test_d_sees_every_hook_so_far"], log
+'''
+
+
+def test_mptest_runs_setup_and_teardown_around_every_test_as_pytest_does(tmp_path):
+    """tools/mptest.py on the unix port: setup_function(function) before each test, teardown_function(function)
+    after it even when the test failed, and a failing teardown fails its test."""
+    (tmp_path / "hooks_sample.py").write_text(HOOKS)
+    proc = mpy.run([str(mpy.ROOT / "tools" / "mptest.py"), "hooks_sample"], path=[tmp_path], cwd=mpy.ROOT)
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "ok   hooks_sample.test_a_passes", proc.stdout
+    assert lines[1] == "FAIL hooks_sample.test_b_fails: AssertionError: b failed", proc.stdout
+    assert "FAIL hooks_sample.test_c_teardown_fails: ValueError: teardown failed" in lines, proc.stdout
+    assert "ok   hooks_sample.test_d_sees_every_hook_so_far" in lines, proc.stdout
+    assert lines[-1] == "mptest: 2 passed, 2 failed, 0 skipped" and proc.returncode == 1, proc.stdout

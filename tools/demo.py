@@ -170,7 +170,7 @@ elif GAME == "fantan":
 
 else:
     def bets(*seats):
-        for s in range(1, 8):
+        for s in range(1, len(b.seats) + 1):
             b.set_seat(s, s in seats)
         wait(60)
     if PHASE == "fresh":

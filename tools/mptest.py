@@ -3,8 +3,10 @@
     micropython -X heapsize=64K tools/mptest.py test_mod [test_mod ...]
 
 Runs every function named test_* of each module in name order; a test passes unless it raises.
-A test raises Skip('why') when the runtime lacks a feature. Prints one line per test and a closing
-'mptest: N passed, N failed, N skipped'; exits 1 if anything failed.
+As pytest does, a module's setup_function(function) runs before each test and its
+teardown_function(function) after it, passed or failed (a failing teardown fails the test); only
+the one-argument form. A test raises Skip('why') when the runtime lacks a feature. Prints one line
+per test and a closing 'mptest: N passed, N failed, N skipped'; exits 1 if anything failed.
 The same modules are collected by pytest on CPython (see host_tests/conftest.py).
 """
 import sys
@@ -37,23 +39,34 @@ def run(names):
             print("FAIL %s (import): %s: %s" % (name, type(e).__name__, e))
             failed += 1
             continue
+        setup = getattr(mod, "setup_function", None)
+        teardown = getattr(mod, "teardown_function", None)
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
                 continue
             fn = getattr(mod, attr)
+            error = None
             try:
+                if setup is not None:
+                    setup(fn)
                 fn()
-            except Skip as e:
+            except (Skip, Exception) as e:  # a skip too (pytest's is no Exception): the teardown still runs
+                error = e
+            if teardown is not None:
+                try:
+                    teardown(fn)
+                except Exception as e:
+                    error = error or e
+            if isinstance(error, Skip):
                 skipped += 1
-                print("SKIP %s.%s: %s" % (name, attr, e))
-                continue
-            except Exception as e:
+                print("SKIP %s.%s: %s" % (name, attr, error))
+            elif error is not None:
                 failed += 1
-                print("FAIL %s.%s: %s: %s" % (name, attr, type(e).__name__, e))
-                sys.print_exception(e) if hasattr(sys, "print_exception") else None
-                continue
-            passed += 1
-            print("ok   %s.%s" % (name, attr))
+                print("FAIL %s.%s: %s: %s" % (name, attr, type(error).__name__, error))
+                sys.print_exception(error) if hasattr(sys, "print_exception") else None
+            else:
+                passed += 1
+                print("ok   %s.%s" % (name, attr))
     print("mptest: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed
 

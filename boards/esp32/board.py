@@ -16,6 +16,7 @@ from tablectl.hw.shiftin import ShiftIn
 from tablectl.hw.tm1637 import Tm1637
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
+from tablectl.rules import SEATS
 
 LAMP_COUNT = 120
 SHAKER_MAX_MS = 8000
@@ -46,7 +47,7 @@ def make():
         buttons=keypad.pins,
         service_key=key,
         scanners=(keypad, seats),
-        seats=seats.pins[:7],
+        seats=seats.pins[:SEATS],
         shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
         bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
         betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),

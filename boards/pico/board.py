@@ -18,6 +18,7 @@ from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
+from tablectl.rules import SEATS
 
 LOG_BYTES = 1 << 20  # the flash log's raw region: a build whose filesystem leaves the last 1 MB of the
 # storage area free (docs/technicians.md); a stock build's filesystem takes it all, and the log is a file
@@ -53,7 +54,7 @@ def make():
         buttons=keypad.pins,
         service_key=key,
         scanners=(keypad,),
-        seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, 8)],
+        seats=[Pin(p["SEAT%d" % i], Pin.IN, Pin.PULL_DOWN) for i in range(1, SEATS + 1)],
         shaker=Shaker(Pin(p["SHAKER"], Pin.OUT, value=0), ticks_ms, SHAKER_MAX_MS, interlock=cover),
         bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
         betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),

@@ -3,7 +3,7 @@
     import board
     b = board.make(virtual_clock=True)   # ticks move only on b.clock.advance(ms)
     b.press('BELL'); b.release('BELL')   # the dealer's buttons, by role (see tablectl/games/base.py)
-    b.set_seat(3, True)                  # a chip on seat 3's progressive sensor (seats 1..7, 1 = dealer's left)
+    b.set_seat(3, True)                  # a chip on seat 3's progressive sensor (seats 1..SEATS, 1 = dealer's left)
     b.set_cover(False)                   # the shaker cover unclipped (the shaker's interlock opens)
     b.set_service_key(True)              # the technician's key switch turned on
     b.snapshot()                         # every output as plain data
@@ -25,10 +25,10 @@ from tablectl.hw.fileflash import FileFlash
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
+from tablectl.rules import SEATS
 
 ROLES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER",
          "SHAKE", "BELL", "CONFIRM", "VOID", "LOCK", "HIT", "HISTORY")
-SEATS = 7
 LAMP_COUNT = 120  # enough for the sic bo layout (117 spots)
 SHAKER_MAX_MS = 8000
 WDT_TIMEOUT_MS = 5000
@@ -184,6 +184,7 @@ class SimBoard:
         self.listeners = []
         self.clock = VirtualClock() if virtual_clock else None
         self.ticks_ms = self.clock.ticks_ms if virtual_clock else ticks_ms
+        self.roles = ROLES  # the dealer's buttons in panel order (the link sends them to the page)
         self.buttons = dict((r, ButtonPin(self, r, 1)) for r in ROLES)  # pulled up: 1 = released
         self.seats = [VirtualPin(self, "seat_%d" % (i + 1), 0) for i in range(SEATS)]  # 1 = chip on the sensor
         self.cover = VirtualPin(self, "cover", 1)  # the shaker cover's clip switch: 1 = clipped

@@ -6,7 +6,7 @@ to the virtual hardware (the WS2812 chain, the MAX7219 registers, the text displ
 page runs no rules of its own.
 
 host -> board, one command a line:
-    press ROLE | release ROLE      a dealer's button (roles: board.ROLES)
+    press ROLE | release ROLE      a dealer's button (roles: the board's roles)
     seat N 0|1                     a chip off/on seat N's bet sensor (1 = the dealer's left)
     cover 0|1                      the shaker cover clip (SB-2.1 interlock)
     key 0|1                        the technician's service key switch
@@ -15,9 +15,10 @@ host -> board, one command a line:
     sync                           send everything again
 
 board -> host, one JSON object a line, field "t" says which:
-    hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured), legend
-            ([what a lamp colour means, hex RGB] for this table); sent again as soon as the game or
-            the wiring changes (a service.configure(game=...) at the REPL too)
+    hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured),
+            sensors (the board's seat sensors), progressive and shaker (what the table has), legend
+            ([what a lamp colour means, hex RGB] for this table): what the page needs to draw the
+            table; sent again as soon as the game or the wiring changes (a configure at the REPL too)
     out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
             decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, service_key, seats (0/1 each)
     status  the controller's status() (state, round, entry, message, ...) and refused: {role: why}
@@ -30,6 +31,7 @@ import json
 import socket
 
 from tablectl.hw.clock import sleep_ms
+from tablectl.rules import DICE, PROGRESSIVE
 
 STATUS_MS = 250  # the status line follows the controller this often (outputs go out as they change)
 _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
@@ -102,8 +104,9 @@ class Link:
         self.game = cfg["game"] if cfg is not None else ""
         colours = self.board.lamps.backend.COLOURS
         legend = getattr(app.controller, "LEGEND", ()) if app is not None else ()
-        self.send({"t": "hello", "game": self.game, "layout": list(self.layout), "roles": list(_roles()),
-                   "seats": cfg.get("seats", 7) if cfg is not None else 7,
+        self.send({"t": "hello", "game": self.game, "layout": list(self.layout), "roles": list(self.board.roles),
+                   "seats": cfg["seats"] if cfg is not None else 0, "sensors": len(self.board.seats),
+                   "progressive": self.game in PROGRESSIVE, "shaker": self.game in DICE,
                    "legend": [[what, "%02x%02x%02x" % colours[level]] for what, level in legend]})
 
     def everything(self):
@@ -124,7 +127,7 @@ class Link:
         ctl = app.controller
         st = ctl.status()
         refused = {}
-        for role in _roles():
+        for role in self.board.roles:
             why = ctl.reason("VOID_LONG" if role == "VOID" else role)
             if why:
                 refused[role] = why
@@ -174,11 +177,6 @@ class Link:
 def _app():
     from tablectl import app
     return app.current
-
-
-def _roles():
-    import board
-    return board.ROLES
 
 
 async def task(board, address):

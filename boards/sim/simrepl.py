@@ -23,10 +23,7 @@ import sys
 
 from tablectl.hw.clock import sleep_ms
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 _CTRL_A = const(1)
 _CTRL_B = const(2)

@@ -35,12 +35,9 @@ switching game, or any change on a dice/fan-tan table, applies at once (no pool 
 Defaults of the money keys are placeholders a casino replaces with the amounts it posts (CSP-10.3);
 cents below 2**30 everywhere.
 """
+from tablectl.rules import DICE, GAMES, PROGRESSIVE, SEATS
+from tablectl.rules import MAX_CENTS as MONEY_MAX
 from tablectl.store import Tilt
-
-GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
-         "baccarat_a", "baccarat_b", "baccarat_c")
-PROGRESSIVE = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
-MONEY_MAX = (1 << 30) - 1
 
 DEFAULTS = {
     "game": "sicbo",
@@ -49,7 +46,7 @@ DEFAULTS = {
     "pay_5_16": 18,  # SB-6.6: 18..30
     "pay_6_15": 14,  # SB-6.6: 14..18
     "odd_even_lose_on_triple": False,  # SB-7 names only big/small; True is the common layout rule
-    "seats": 7,
+    "seats": SEATS,
     "history_len": 20,
     "bet_cents": 2500,
     "rate_bp": 2000,
@@ -92,7 +89,7 @@ _SPEC = {
     "pay_5_16": ("int", 18, 30),
     "pay_6_15": ("int", 14, 18),
     "odd_even_lose_on_triple": ("bool",),
-    "seats": ("int", 1, 7),
+    "seats": ("int", 1, SEATS),
     "history_len": ("int", 1, 50),
     "bet_cents": ("int", 1, MONEY_MAX),
     "rate_bp": ("int", 1, 10000),
@@ -194,8 +191,7 @@ def pool_params(cfg):
 def keys_for(game):
     """The keys a table of `game` reads, sorted (service.config() shows these): a key named below only
     for the games given, a fixed amount for the classes of its game, any other key for every game."""
-    dice = ("sicbo", "fish_prawn_crab")
-    only = (("shaker", dice), ("shake_ms", dice), ("pay_5_16", ("sicbo",)), ("pay_6_15", ("sicbo",)),
+    only = (("shaker", DICE), ("shake_ms", DICE), ("pay_5_16", ("sicbo",)), ("pay_6_15", ("sicbo",)),
             ("odd_even_lose_on_triple", ("sicbo",)), ("seats", PROGRESSIVE), ("bet_cents", PROGRESSIVE),
             ("rate_bp", PROGRESSIVE), ("seed_cents", PROGRESSIVE), ("limit_cents", PROGRESSIVE),
             ("six_of_a_kind_bp", ("baccarat_c",)), ("link", PROGRESSIVE), ("link_down_ms", PROGRESSIVE))

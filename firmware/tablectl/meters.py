@@ -13,8 +13,9 @@ tablectl.rules.pool.Pool and are reported from there; these meters count what th
 rounds, voids, progressive bets accepted, hits and amounts per class and the last hits (as
 progressive controllers keep them). Every count and amount is an int; amounts are cents < 2**30 each.
 """
+from tablectl.rules import MAX_CENTS as MONEY_MAX
+
 KEEP_HITS = 25
-MONEY_MAX = (1 << 30) - 1
 POOL_METERS = ("pool", "reserve", "contributed", "paid", "seeded")
 
 

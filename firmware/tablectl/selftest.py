@@ -196,7 +196,7 @@ def _frozen():
 
 
 def selftest(root=None):
-    from tablectl.service import Report, feed, running_app
+    from tablectl.service.context import Report, feed, running_app
     try:
         app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
     except ValueError:

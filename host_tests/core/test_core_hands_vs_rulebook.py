@@ -20,6 +20,11 @@ TEXTBOOK = {hands.ROYAL: 4, hands.STRAIGHT_FLUSH: 36, hands.FOUR: 624, hands.FUL
             hands.FLUSH: 5108}
 
 
+def hand(text):
+    """'As Kd 7h' -> the core's card ints."""
+    return [cards.parse(c) for c in text.split()]
+
+
 def card(c):
     return Card((c >> 2) + 2, "shcd"[c & 3])
 
@@ -66,7 +71,7 @@ def test_every_hand_the_rulebook_calls_a_jackpot_class_is_one_CSP_10_2():
 
 def hands_of_every_class():
     """One or more literal hands per class, written independently (F3-7.2.1..7.2.5, CSP-8)."""
-    p = cards.parse_many
+    p = hand
     return {
         hands.ROYAL: [p("As Ks Qs Js Ts"), p("Td Ad Jd Kd Qd")],
         hands.STRAIGHT_FLUSH: [p("9h Kh Qh Jh Th"), p("Ac 2c 3c 4c 5c"), p("6s 2s 3s 4s 5s")],
@@ -172,7 +177,7 @@ def test_baccarat_classes_against_rulebook_cover_every_class_BAC_13_1_4_4():
 
 def test_baccarat_literal_coups_BAC_13_1_4_4():
     """Independent expectations for hand-written coups (cards in dealing order P, B, P, B, ...)."""
-    p = cards.parse_many
+    p = hand
 
     def cls(scheme, text, n_player, **kw):
         dealt = p(text)
@@ -204,12 +209,12 @@ def test_baccarat_literal_coups_BAC_13_1_4_4():
     ("As Kh 2c 3d 4s", "As 2c", "Kh 3d"),  # a dealt card in neither hand
 ])
 def test_baccarat_bad_deals_raise_ValueError_BAC_7_1(dealt, player, banker):
-    p = cards.parse_many
+    p = hand
     with pytest.raises(ValueError):
         hands.baccarat_class("a", p(dealt), p(player), p(banker))
 
 
 def test_baccarat_unknown_scheme_raises_ValueError():
-    p = cards.parse_many
+    p = hand
     with pytest.raises(ValueError, match="scheme"):
         hands.baccarat_class("d", p("As Kh 2c 3d"), p("As 2c"), p("Kh 3d"))

@@ -51,6 +51,7 @@ def board_work(work):
 BELOW_K = {"sicbo": 62, "fish_prawn_crab": 62, "fantan": 58}  # the progressives need 62-64 KB
 
 
+@pytest.mark.rom32
 @pytest.mark.parametrize("game,heap_k", [(g, 64) for g in fwbench.GAMES] + sorted(BELOW_K.items()))
 def test_long_session_on_a_board_within_64k(game, heap_k, board_work):
     fig = fwbench.run_session(game, heap_k, pathlib.Path(board_work), ROUNDS, port="rom32")

@@ -10,6 +10,7 @@ import pytest
 import mpy
 from build_mpy import mpy_cross, romfs_image, venv_tool
 
+pytestmark = pytest.mark.rom32
 BIG = 6000  # bytes of string constant in the probe module: in the heap only if the .mpy is loaded into it
 
 

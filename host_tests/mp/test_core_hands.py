@@ -3,7 +3,11 @@
 from mptest import raises
 from tablectl.rules import cards, hands
 
-P = cards.parse_many
+
+
+def P(text):
+    """'As Kd 7h' -> the card ints (the firmware parses one card at a time: the keypad's)."""
+    return [cards.parse(c) for c in text.split()]
 
 
 def test_cards_parse_and_name_round_trip():

@@ -32,7 +32,7 @@ def test_progressive_core_runs_a_round_with_the_whole_core_loaded_F3_16_3():
     p = pool.Pool(**awards.config_for("fortune3", 100000, 1000, 10 ** 8,
                                       {"flush": 1000, "full_house": 2000, "four_of_a_kind": 3000}))
     assert p.lock([5000, 0, 2500]) == 750  # 10% of 75.00
-    cls = hands.classify_3_plus_2(cards.parse_many("As Ks Qs"), cards.parse_many("Js Ts"))
+    cls = hands.classify_3_plus_2([cards.parse(c) for c in ("As", "Ks", "Qs")], [cards.parse("Js"), cards.parse("Ts")])
     assert p.settle([(3, cls)]) == [(3, hands.ROYAL, 100750)]  # F3-16.3.1: the royal takes the pool
     assert p.pool == 100000  # and the pool restarts from its seed
 

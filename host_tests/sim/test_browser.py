@@ -18,6 +18,7 @@ from tablectl.games.base import Controller
 from tablectl.hw.lamps import PUSH, WIN, NeoBackend
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 CHROMIUM = "/usr/bin/chromium"

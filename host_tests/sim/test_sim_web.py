@@ -24,7 +24,7 @@ ROLES = ["0", "1", "BELL", "VOID"]
     ({"cmd": "cover", "on": False}, "cover 0"),
 ])
 def test_valid_requests_become_link_commands(req, line):
-    assert command_for(req, ROLES) == line
+    assert command_for(req, ROLES, 7) == line
 
 
 @pytest.mark.parametrize("req, why", [
@@ -39,7 +39,7 @@ def test_valid_requests_become_link_commands(req, line):
 ])
 def test_bad_requests_are_refused_with_the_reason(req, why):
     with pytest.raises(ValueError, match=why):
-        command_for(req, ROLES)
+        command_for(req, ROLES, 7)
 
 
 def post(url, body):

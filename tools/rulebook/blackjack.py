@@ -50,7 +50,8 @@ from collections import namedtuple
 from fractions import Fraction
 
 from . import analysis
-from .blackjack_round import ACE, Round, Seat, card_value
+from .blackjack_cards import ACE, card_value
+from .blackjack_round import Round, Seat
 from .blackjack_shared import MAX_BETTORS as SHARED_MAX, SCHEMES as SHARED_SCHEMES
 from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
 from .blackjack_strategy import Strategy, UPS

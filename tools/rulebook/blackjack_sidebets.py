@@ -16,9 +16,8 @@ enumerated where the player's split of 7,7 depends on it.
 from fractions import Fraction
 
 from .cards import SUITS
-from .blackjack_round import card_value
+from .blackjack_cards import ACE, card_value
 
-ACE = 14
 PAYS = {"any_pair": "11:1", "sevens": "50:1/150:1/500:1/5000:1", "over13": "1:1", "under13": "1:1"}
 WIN, LOSS = Fraction(1), Fraction(-1)
 

@@ -38,7 +38,7 @@ How the counts come out without dealing 2.6M x 47 x 163,185 rounds:
   with a lower tie suit in closed form (D holds the two suits P lacks at each pair rank, any of 3
   at each kicker). A (P, u) the bounds do not prove would be computed exactly (N_low with the
   threshold s_P) and folded if that is better (the tests force that path).
-The strategy() rule (caribbean_stud.decide_ids) is scored with the same counts: it raises every pair
+The strategy() rule (caribbean_rules.decide_ids) is scored with the same counts: it raises every pair
 or better, folds below A-K, and decides A-K high hands by their ranks and the up card's rank only, so
 decide_ids is asked once per (A-K high class, up rank).
 
@@ -52,8 +52,9 @@ from math import comb
 
 import numpy as np
 
-from . import caribbean_stud as csp
+from . import caribbean_rules as csp
 from . import poker5
+from .errors import RuleError
 from .poker5 import CLASS_CATEGORY, CLASS_TIE_RANK, CLASS_VALUES, HIGH_CARD, PAIR, TWO_PAIR
 
 HANDS = comb(52, 5)  # 2,598,960 player hands
@@ -124,12 +125,12 @@ def _scores(pair_suit):
 
 @lru_cache(maxsize=2)
 def _qualified(qualify):
-    """Whether each hand qualifies (caribbean_stud._qualifies, CSP-9.1/9.3)."""
+    """Whether each hand qualifies (caribbean_rules.QUALIFIES_AK_OR_BETTER, CSP-9.1/9.3)."""
     hands, cls = _hands()
     if qualify == "ace_and_king":
         rank = hands >> 2
         return _frozen((rank == 12).any(axis=1) & (rank == 11).any(axis=1))
-    return _frozen(np.array(csp._QUALIFIES_AK_OR_BETTER)[cls])
+    return _frozen(np.array(csp.QUALIFIES_AK_OR_BETTER)[cls])
 
 
 @lru_cache(maxsize=2)
@@ -541,9 +542,9 @@ def ante_raise_edge(opts=None):
 
     Keys: house_edge (hand per ante), raise_probability, win_probability (the ante wins), raise_house_edge
     and raise_win_probability (per unit raised, over the raised pairs), all Fractions; 'strategy' holds the
-    same for caribbean_stud.decide_ids; 'bound_failures' counts the (hand, up card) pairs of pair-or-better
+    same for caribbean_rules.decide_ids; 'bound_failures' counts the (hand, up card) pairs of pair-or-better
     hands computed one by one because the bounds did not prove the raise (0 under every option so far)."""
-    opts = csp._opts(opts)
+    opts = csp.with_defaults(opts)
     pays = tuple(csp.raise_pays(cat, opts) for cat in range(10))
     return {key: dict(value) if isinstance(value, dict) else value
             for key, value in _edge(opts["qualify"], opts["pair_suit"], pays).items()}
@@ -611,10 +612,10 @@ def _counts_for(player_ids, up_id, opts):
 
 def ev_raise(player_ids, up_id, opts=None):
     """Exact EV per unit of ante of raising with `player_ids` against the up card `up_id` (card ids)."""
-    opts = csp._opts(opts)
+    opts = csp.with_defaults(opts)
     ids = list(player_ids) + [up_id]
     if len(ids) != 6 or len(set(ids)) != 6 or not all(0 <= i < 52 for i in ids):
-        raise csp.RuleError("ev_raise needs five distinct player card ids and a different up card id")
+        raise RuleError("ev_raise needs five distinct player card ids and a different up card id")
     n_nq, n_low, category = _counts_for(player_ids, up_id, opts)
     pay = csp.raise_pays(category, opts)
     return Fraction(n_nq + (1 + 2 * pay) * n_low - 3 * (COMPLETIONS - n_nq - n_low), COMPLETIONS)
@@ -623,13 +624,13 @@ def ev_raise(player_ids, up_id, opts=None):
 def raise_all_sum(player_ids, opts=None):
     """Sum over the 47 up cards of EV_raise for a pair-or-better hand, from the per-hand totals that
     ante_raise_edge adds up (5 x the disjoint dealer hands; no up card needed)."""
-    opts = csp._opts(opts)
+    opts = csp.with_defaults(opts)
     cards = np.array([sorted(player_ids)], dtype=np.int64)
     h = int(_subset_index(cards, range(5))[0])
     _, (made, made_nq, made_low) = _made_hand_totals(opts["qualify"], opts["pair_suit"])
     at = int(np.searchsorted(made, h))
     if at >= len(made) or made[at] != h:
-        raise csp.RuleError("raise_all_sum is for pair-or-better hands")
+        raise RuleError("raise_all_sum is for pair-or-better hands")
     pay = csp.raise_pays(CLASS_CATEGORY[_hands()[1][h]], opts)
     nq, low = 5 * int(made_nq[at]), 5 * int(made_low[at])
     return Fraction(4 * nq + (4 + 2 * pay) * low - 3 * COMPLETIONS * UPS, COMPLETIONS)

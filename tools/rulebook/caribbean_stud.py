@@ -36,71 +36,26 @@ from fractions import Fraction
 from . import irregularities, poker5, progressive
 from .analysis import check_rounds, mean_stderr
 from .cards import parse_cards
+# the rules caribbean_exact reads too, written once below both (OPTIONS: this game's API, as every game has)
+from .caribbean_rules import (NAME, OPTIONS, QUALIFIES_AK_OR_BETTER, RAISE_PAYS, decide_ids, raise_pays,  # noqa: F401
+                              with_defaults)
 from .errors import RuleError
 from .irregularities import Ruling
-from .options import Option, spec
-from .poker5 import (CLASS_CATEGORY, CLASS_VALUES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS,
-                     ROYAL_FLUSH, STRAIGHT_FLUSH, class_of_ids, distinct_ids, tie_suit_of_ids)
-
-NAME = "caribbean_stud"
-MAX_CENTS = 10 ** 12
-
-OPTIONS = spec(
-    Option("royal_pays", 100, "int", lo=50, hi=100, article="CSP-9.5.9",
-           help="raise pays N:1 on a royal flush (50..100; a house option needing DICJ permission, CSP-13)"),
-    Option("qualify", "ak_or_better", "choice", choices=("ak_or_better", "ace_and_king"), article="CSP-9.3",
-           help="dealer qualifies with A-K high or any pair or better (default), or only holding an A and a K"),
-    Option("pair_suit", "higher", "choice", choices=poker5.PAIR_SUIT_CHOICES, article="CSP-8.9",
-           help="equal pairs/two pairs: the higher (default) or lower suited card of the pair decides"),
-    Option("ante", 100, "int", lo=1, hi=10 ** 9, article="CSP-9.5.7",
-           help="ante in cents, the stake the max_payout cap is measured against"),
-    Option("max_payout", 0, "int", lo=0, hi=MAX_CENTS, article="CSP-9.5.7",
-           help="house maximum per round on a quads / straight flush / royal raise payout, cents (0 = none)"),
-    Option("progressive_bet", 100, "int", lo=1, hi=10 ** 9, article="CSP-10.1", help="progressive stake, cents"),
-    Option("pool", 10_000_000, "int", lo=0, hi=MAX_CENTS, article="CSP-10.2", help="progressive pool, cents"),
-    *progressive.poker_fixed_options("CSP-10.2"),
-    Option("progressive_stake_returned", False, "bool", article="CSP-10.2",
-           help="a winning progressive bet gets its stake back besides the award (CSP-10 is silent)"),
-    Option("fold_keeps_progressive", False, "bool", article="CSP-6.7",
-           help="a folded hand still wins its progressive award"),
-)
+from .poker5 import (CLASS_CATEGORY, FLUSH, FULL_HOUSE, PAIR, QUADS, ROYAL_FLUSH, STRAIGHT_FLUSH, class_of_ids,
+                     distinct_ids, tie_suit_of_ids)
 
 BETS = ("ante", "raise", "progressive")
-RAISE_PAYS = {HIGH_CARD: 1, PAIR: 1, 2: 2, 3: 3, 4: 4, FLUSH: 5, FULL_HOUSE: 7, QUADS: 20,
-              STRAIGHT_FLUSH: 50}  # CSP-9.5.1-9.5.8; the royal from the option (CSP-9.5.9)
-CAPPED = (QUADS, STRAIGHT_FLUSH, ROYAL_FLUSH)  # CSP-9.5.7-9.5.9
 PROGRESSIVE_CLASSES = {ROYAL_FLUSH: "royal_flush", STRAIGHT_FLUSH: "straight_flush",
                        QUADS: "four_of_a_kind", FULL_HOUSE: "full_house", FLUSH: "flush"}  # CSP-10.2
 
 FOLD, NOT_QUALIFIED, WIN, LOSE = "fold", "dealer_not_qualified", "win", "lose"
-
-# CSP-9.1/9.3 default reading: A-K high or any pair or better
-_QUALIFIES_AK_OR_BETTER = tuple(cat >= PAIR or v[1][:2] == (14, 13)
-                                for cat, v in zip(CLASS_CATEGORY, CLASS_VALUES))
-
-
-def _opts(opts):
-    if opts is None:
-        from .options import resolve_options
-        return resolve_options(OPTIONS)
-    return opts
-
-
-def raise_pays(category, opts):
-    """Net per unit of raise when the player's hand of `category` beats a qualified dealer."""
-    pays = opts["royal_pays"] if category == ROYAL_FLUSH else RAISE_PAYS[category]
-    stake = 2 * opts["ante"]  # CSP-6.6
-    win = pays * stake
-    if opts["max_payout"] and category in CAPPED:
-        win = min(win, opts["max_payout"])
-    return Fraction(win, stake)
 
 
 def _qualifies(d_cls, dealer_ids, qualify):
     if qualify == "ace_and_king":  # literal CSP-9.1: at least one A and one K
         ranks = {i >> 2 for i in dealer_ids}
         return 12 in ranks and 11 in ranks
-    return _QUALIFIES_AK_OR_BETTER[d_cls]
+    return QUALIFIES_AK_OR_BETTER[d_cls]
 
 
 def dealer_qualifies_ids(dealer_ids, qualify="ak_or_better"):
@@ -156,7 +111,7 @@ def _nets(result, category, opts):
 
 def bets(opts=None):
     """{bet: pays}; the progressive's amounts are cents for a bet of progressive_bet cents."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     raise_tiers = [RAISE_PAYS[c] for c in range(STRAIGHT_FLUSH + 1) if c != PAIR] + [opts["royal_pays"]]
     fixed = ["%s %d" % (c, opts["fixed_" + c]) for c in ("flush", "full_house", "four_of_a_kind")]
     return {
@@ -188,7 +143,7 @@ def outcome_text(outcome):
 
 def resolve(outcome, opts=None):
     """{bet: net per unit staked} for every bet (module docstring)."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     player, dealer, decision = outcome
     if decision not in ("raise", "fold"):
         raise RuleError("decision must be raise or fold, got %r" % (decision,))
@@ -198,23 +153,6 @@ def resolve(outcome, opts=None):
     p_ids, d_ids = ids[:5], ids[5:]
     result, category = round_result_ids(p_ids, d_ids, decision == "raise", opts)
     return _nets(result, category, opts)
-
-
-def decide_ids(player_ids, up_id, cls=None):
-    """The strategy() decision: True to raise (cls: the player's class if already known)."""
-    if cls is None:
-        cls = class_of_ids(*player_ids)
-    if CLASS_CATEGORY[cls] >= PAIR:
-        return True
-    ranks = CLASS_VALUES[cls][1]
-    if ranks[:2] != (14, 13):
-        return False
-    up = (up_id >> 2) + 2
-    if 2 <= up <= 12 and up in ranks:
-        return True
-    if up >= 13 and (12 in ranks or 11 in ranks):
-        return True
-    return up not in ranks and 12 in ranks and up < ranks[3]
 
 
 def decide(player_cards, dealer_up_card):
@@ -276,7 +214,7 @@ def simulate(rounds, seed, opts=None):
 
     'ante': the hand's net per ante (ante + raise); 'raise': per unit raised, over the raised rounds;
     'progressive': per unit bet, the pool held at option `pool` (so it cross-checks the exact edge)."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     hs, hq, rs, rq, ps, pq, nr = _play(rounds, seed, opts)
     out = {}
     for bet, (s, q, n) in (("ante", (hs, hq, rounds)), ("raise", (rs, rq, nr)), ("progressive", (ps, pq, rounds))):
@@ -289,7 +227,7 @@ def progressive_edge(pool_cents, opts=None):
     """Exact house edge of the progressive bet (per unit bet) with the pool at `pool_cents`: the player's
     five cards decide (CSP-10.2), the stake is collected (returned on a win with
     progressive_stake_returned); one box hitting alone, the player never folding a paying hand."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     counts = poker5.category_counts()
     total = sum(counts)
     back = opts["progressive_bet"] if opts["progressive_stake_returned"] else 0
@@ -300,7 +238,7 @@ def progressive_edge(pool_cents, opts=None):
 
 def break_even_pool(opts=None):
     """Smallest pool (cents) at which the progressive's edge is not positive (exact, by bisection)."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     lo, hi = 0, 1
     while progressive_edge(hi, opts) > 0:
         lo, hi = hi, hi * 2
@@ -317,7 +255,7 @@ def edge(opts=None):
     """Exact figures per bet: ante and raise under the optimal raise decision (module docstring), with
     strategy()'s figures beside them; the progressive at the pool of option `pool`."""
     from . import caribbean_exact  # numpy: only the odds need it
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     pays = bets(opts)
     exact = caribbean_exact.ante_raise_edge(opts)
     rule = exact["strategy"]
@@ -343,7 +281,7 @@ def edge(opts=None):
 
 def flags(opts=None, edges=None):
     """One line per bet whose house edge is not positive (with why), and a binding max_payout cap."""
-    opts = _opts(opts)
+    opts = with_defaults(opts)
     edges = edges if edges is not None else edge(opts)
     lines = []
     for bet, fig in edges.items():

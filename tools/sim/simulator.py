@@ -4,6 +4,7 @@
         sim.url, sim.pty
 """
 import pathlib
+import sys
 import time
 
 from sim import web
@@ -11,9 +12,10 @@ from sim.board_process import BUILD, ROOT, BoardError, BoardProcess
 from sim.locks import folder_lock, link_lock, shown
 from sim.link_server import LinkServer
 
-GAMES = ("sicbo", "fish_prawn_crab", "fantan", "caribbean_stud", "fortune3",
-         "baccarat_a", "baccarat_b", "baccarat_c")
-PROGRESSIVE = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")
+if str(ROOT / "firmware") not in sys.path:
+    sys.path.append(str(ROOT / "firmware"))  # the firmware's own list of games (it imports on CPython)
+from tablectl.rules import GAMES, PROGRESSIVE  # noqa: E402
+
 STATE_ROOT = ROOT / "build" / "simroot"
 
 

@@ -4,7 +4,8 @@
     GET  /state       the picture as JSON (what the board last reported)
     GET  /events      the same picture as a server-sent event stream, one event per change
     POST /input       {"cmd": "press"|"release", "role": R} | {"cmd": "seat", "seat": N, "on": bool}
-                      | {"cmd": "cover", "on": bool}; 400 with the reason for anything else
+                      | {"cmd": "cover", "on": bool}; 400 with the reason for anything else (the roles
+                      and the seat sensors are the board's, from its hello)
 """
 import json
 import pathlib
@@ -15,10 +16,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".png": "image/png"}
-SEATS = 7
 
 
-def command_for(req, roles):
+def command_for(req, roles, seats):
     """The link command line for a page request; ValueError naming what is wrong."""
     if not isinstance(req, dict):
         raise ValueError("the body must be a JSON object")
@@ -30,8 +30,8 @@ def command_for(req, roles):
         return "%s %s" % (cmd, role)
     if cmd == "seat":
         seat = req.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= SEATS:
-            raise ValueError("seat must be 1..%d, got %r" % (SEATS, seat))
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= seats:
+            raise ValueError("seat must be 1..%d, got %r" % (seats, seat))
         return "seat %d %d" % (seat, 1 if req.get("on") else 0)
     if cmd == "cover":
         return "cover %d" % (1 if req.get("on") else 0)
@@ -92,8 +92,8 @@ class Handler(BaseHTTPRequestHandler):
             if not 0 < n <= 1024:
                 raise ValueError("body of %d bytes (1..1024)" % n)
             req = json.loads(self.rfile.read(n))
-            roles = self.link.snapshot()[1]["hello"].get("roles", [])
-            line = command_for(req, roles)
+            hello = self.link.snapshot()[1]["hello"]
+            line = command_for(req, hello.get("roles", []), hello.get("sensors", 0))
         except ValueError as e:
             return self._send(400, json.dumps({"error": str(e)}))
         try:

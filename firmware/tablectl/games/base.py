@@ -226,7 +226,7 @@ class Controller:
 
     def remember(self, result):
         self.results.append((self.round_no, result))
-        keep = self.cfg.get("history_len", 20)
+        keep = self.cfg["history_len"]
         while len(self.results) > keep:
             self.results.pop(0)
 

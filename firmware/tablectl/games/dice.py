@@ -41,15 +41,14 @@ class DiceController(Controller):
         Controller.__init__(self, app)
         cfg = self.cfg
         self.game = cfg["game"]
-        self.table = table_for(self.game, cfg.get("pay_5_16", 18), cfg.get("pay_6_15", 14),
-                               cfg.get("odd_even_lose_on_triple", False))
+        self.table = table_for(self.game, cfg["pay_5_16"], cfg["pay_6_15"], cfg["odd_even_lose_on_triple"])
         self.lamp_of = self.wire(self.table.spots)
         self.dice = ()            # the result entered this round
         self.handle_presses = 0   # manual shaker: presses so far (not saved)
         self.wins = b""
 
     def electric(self):
-        return self.cfg.get("shaker", "electric") == "electric"
+        return self.cfg["shaker"] == "electric"
 
     # -- states ------------------------------------------------------------------------------
     def prompt(self):
@@ -110,7 +109,7 @@ class DiceController(Controller):
             self.handle_presses = 0
             return self.open_betting()
         try:
-            self.board.shaker.on(min(self.cfg.get("shake_ms", 3000), self.board.shaker.max_on_ms))
+            self.board.shaker.on(min(self.cfg["shake_ms"], self.board.shaker.max_on_ms))
         except ValueError as e:  # the driver is the last word on its pin
             return self.refuse(str(e).upper()[:16])
         self.state = "shaking"  # not saved: a cut here leaves the round at idle, the shaker off

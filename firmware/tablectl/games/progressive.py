@@ -35,6 +35,7 @@ from tablectl.rules import cards as _cards
 from tablectl.rules import hands
 from tablectl.rules import awards as _awards
 from tablectl.rules import pool as _pool
+from tablectl.rules import SEATS
 
 _CARD_DIGITS = 3
 _PAYING = "PAYING: CONFIRM"
@@ -78,7 +79,7 @@ class ProgressiveController(Controller):
         self.game = cfg["game"]
         self.class_ids = _awards.table(self.game)[0]  # the core's class codes: index = code, 0 = none
         self.classes = self.class_ids[1:]            # keypad class 1 = the lowest award
-        self.seats = cfg.get("seats", 7)
+        self.seats = cfg["seats"]
         self.pool = _pool.Pool(**self._pool_params())
         self.sensed = 0      # seat bit mask read from the sensors while betting (bit 0 = seat 1)
         self.hits = []       # [[seat, class id, [cards]]] entered this round
@@ -89,7 +90,7 @@ class ProgressiveController(Controller):
         self.hit_class = ""
         self.digits = -1     # the cents the jackpot digits show now; -1: nothing yet
         self.digits_pool = False  # they show the pool (not an award): it may count up from there
-        self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, 8)))
+        self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, SEATS + 1)))
         self.betting_lamp(True)  # betting is open until LOCK
 
     def _pool_params(self):

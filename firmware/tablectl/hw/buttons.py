@@ -1,8 +1,5 @@
 """Debounced push buttons polled from a task (peterhinch style): press and long-press events by role name."""
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 from tablectl.hw.clock import ticks_diff
 

@@ -7,10 +7,7 @@ How an amount is shown (both drivers, any number of digits n):
   with no digit after it says the cents are not shown (8 digits: 1234567.89 shows `1234567.`);
 - else (the dollars alone need more than n digits, or a negative amount) a dash on every digit.
 """
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 DASH = const(0x0A)   # code-B '-'
 BLANK = const(0x0F)  # code-B blank

@@ -1,8 +1,5 @@
 """Lamp board: a chain of lamps (WS2812 via neopixel, or 74HC595 shift registers) addressed by spot id."""
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 OFF = const(0)
 WIN = const(1)

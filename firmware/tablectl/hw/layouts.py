@@ -60,12 +60,6 @@ FANTAN = (
 )
 
 
-# CSP-10.1, F3-2.2, BAC-13.3: one bet-accepted lamp per seat, from the dealer's left
-PROGRESSIVE = (
-    "seat_1 seat_2 seat_3 seat_4 seat_5 seat_6 seat_7",
-)
-
-
 def _words(rows):
     for text in rows:
         at = 0
@@ -85,4 +79,6 @@ def layout_for(game):
         return _words(FISH_PRAWN_CRAB)
     if game == "fantan":
         return _words(FANTAN)
-    return _words(PROGRESSIVE)
+    # CSP-10.1, F3-2.2, BAC-13.3: one bet-accepted lamp per seat, from the dealer's left
+    from tablectl.rules import SEATS
+    return ("seat_%d" % s for s in range(1, SEATS + 1))

@@ -1,8 +1,5 @@
 """HD44780 character LCD (e.g. 16x2) behind a PCF8574 I2C backpack: the dealer's text display."""
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 # PCF8574 outputs: P0 RS, P1 RW, P2 E, P3 backlight, P4..P7 -> D4..D7 (the common backpack wiring)
 _RS = const(0x01)

@@ -1,8 +1,5 @@
 """MAX7219 8-digit 7-segment driver for the jackpot display (SPI bus and chip-select pin injected)."""
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 
 from tablectl.hw.digits import Digits
 

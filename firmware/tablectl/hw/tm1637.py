@@ -1,8 +1,5 @@
 """TM1637 4/6-digit 7-segment driver for the jackpot display, bit-banged on two injected pins (CLK, DIO)."""
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from tablectl import const
 import time
 
 from tablectl.hw.digits import Digits

@@ -16,8 +16,7 @@ so a board that only runs a pool does not hold these tables in RAM; a table is b
 (a board runs one game: the others' tables are not kept).
 """
 from . import hands
-
-GAMES = ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c")  # those with a table
+from . import PROGRESSIVE as GAMES  # the games with an award table
 
 
 # Award kind and default percent_bp of each class code 1.. of a game, one letter a class (built into

@@ -4,22 +4,13 @@ A card is an int 0..51: rank = c >> 2 (0 = '2' .. 8 = 'T', 9 = 'J', 10 = 'Q', 11
 higher rank is a higher card), suit = c & 3 (0 spades, 1 hearts, 2 clubs, 3 diamonds: the CSP-4.1 order,
 highest first).
 
-    parse('As') -> 51        name(51) -> 'As'        rank(c), suit(c)
-    parse_many('As,Kd Qh') -> [51, 47, 41]
+    parse('As') -> 51        name(51) -> 'As'
     check(cards, n)          ValueError for a card outside 0..51, a card twice, or len(cards) != n
     check_shoe(cards, lo, hi)  the same without the duplicate rule (baccarat deals from 6-12 decks)
 """
 RANKS = "23456789TJQKA"
 SUITS = "shcd"
 ACE = 12
-
-
-def rank(c):
-    return c >> 2
-
-
-def suit(c):
-    return c & 3
 
 
 def parse(text):
@@ -33,11 +24,6 @@ def parse(text):
         if r >= 0 and s >= 0:
             return (r << 2) | s
     raise ValueError("bad card %r: rank 2-9 T J Q K A then suit s h c d, e.g. As, Td" % (text,))
-
-
-def parse_many(text):
-    """'As,Kd Qh' -> list of card ints."""
-    return [parse(p) for p in text.replace(",", " ").split()]
 
 
 def name(c):

@@ -27,9 +27,9 @@ tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this m
 """
 import sys
 
-from .ids import SpotIds  # dice.SpotIds: the spot ids' type, kept importable from here
+from .ids import SpotIds
 
-GAMES = ("sicbo", "fish_prawn_crab")
+from . import DICE as GAMES  # the games a DiceTable is made for
 _spot_ids = {}  # game -> SpotIds, made once: a new table for new options reuses them
 
 

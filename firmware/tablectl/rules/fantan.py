@@ -17,11 +17,7 @@ it is rounded DOWN to the cent, so the player never receives more than the regul
 the house never keeps a whole cent more than 5%. Stakes are 0..MAX_STAKE_CENTS so that every amount
 stays below 2**30 (small ints on a board: the arithmetic never allocates).
 """
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from tablectl import const
 
 from .ids import SpotIds
 

@@ -26,11 +26,7 @@ coup makes no royal or paradise straight; A.3 "same rank but different suits" ne
 suits (four_suits_distinct=False accepts any suits; four of a rank that fails it still holds three of
 a kind); B/C count ranks over every card of the coup, K, Q, J and 10 being different ranks (BAC-13.2.1).
 """
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from tablectl import const
 
 from . import cards as _cards
 from .ids import SpotIds

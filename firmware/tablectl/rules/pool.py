@@ -42,14 +42,9 @@ a restart takes its seed from the reserve first and the house pays the rest. Met
 (seeded: every cent the house put in; paid: every award). Any amount reaching 2**30 cents is refused
 with ValueError (and nothing changes), so every number stays a small int on a board.
 """
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from tablectl import const
 
-MAX_CENTS = const(0x3FFFFFFF)  # 2**30 - 1
-MAX_SEATS = const(9)  # seven boxes for CSP/F3; baccarat tables have seven or more seats (BAC-1)
+from . import MAX_CENTS, MAX_SEATS  # 2**30 - 1 cents; the seats a pool record holds
 KINDS = ("fixed", "percent", "pool", "none")
 _FIXED = const(0)
 _PERCENT = const(1)

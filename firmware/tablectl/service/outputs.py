@@ -6,7 +6,7 @@ shaker (the controller's electric(), SB-2.1, FPC-2.1).
 """
 import time
 
-from tablectl.service import Report, feed, int_arg, journal_call, may_change, running_app
+from tablectl.service.context import Report, feed, int_arg, journal_call, may_change, running_app
 
 FEED_MS = 500  # the longest sleep between two watchdog feeds in an output test (the boards' WDT: 5 s)
 LAMP_STEP_MS = 500  # lamp_test(step_ms) at most: 120 lamps then take a minute, not twenty

@@ -12,7 +12,7 @@ import json
 
 from tablectl import meters as _meters
 from tablectl.meters import money
-from tablectl.service import Report, int_arg, may_change, refuse_if_busy, running_app
+from tablectl.service.context import Report, int_arg, may_change, refuse_if_busy, running_app
 
 
 def _pool(app):

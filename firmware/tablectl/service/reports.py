@@ -4,7 +4,7 @@ In tilt, meters() and history() say they are unavailable (no record was loaded);
 game when the configuration record is the one that cannot be trusted (app.config_lost).
 """
 from tablectl.meters import POOL_METERS, money
-from tablectl.service import Report, int_arg, running_app
+from tablectl.service.context import Report, int_arg, running_app
 
 LOST = "the configuration record cannot be read (tilt): ram_clear() resets it to the defaults"
 

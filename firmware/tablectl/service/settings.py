@@ -6,7 +6,7 @@ as a RAM clear does (tablectl.service.ramclear): the pool cannot come back. App.
 rebuilds the controller when keys applied at once.
 """
 from tablectl.meters import money
-from tablectl.service import Report, may_change, running_app
+from tablectl.service.context import Report, may_change, running_app
 
 
 def configure(confirm=None, **kw):
@@ -18,9 +18,9 @@ def configure(confirm=None, **kw):
     pool = getattr(app.controller, "pool", None)
     game = kw.get("game", app.config["game"])
     if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
-        from tablectl.service import ramclear
-        expected = ramclear.clear_code(app, "game " + str(game))
-        if not ramclear.confirmed(confirm, expected):
+        from tablectl.service.ramclear import clear_code, confirmed
+        expected = clear_code(app, "game " + str(game))
+        if not confirmed(confirm, expected):
             raise ValueError("configure refused: game %s closes the %s jackpot (pool %s, reserve %s, which the "
                              "journal keeps as pool_closed; they cannot come back). To confirm: "
                              "service.configure(game=%r, confirm='%s')"

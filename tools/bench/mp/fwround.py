@@ -60,7 +60,7 @@ def play(app, r, timed=None):
         else:
             timed("CONFIRM")
     else:
-        for s in range(1, 8):
+        for s in range(1, len(b.seats) + 1):
             b.set_seat(s, (r + s) % 3 != 0)
         app.tick()
         timed("LOCK")

@@ -7,8 +7,6 @@ const KEYPAD = ["1", "2", "3", "CLEAR", "4", "5", "6", "ENTER", "7", "8", "9", "
 const MIN_HOLD_MS = 120; // longer than the firmware's 30 ms debounce, so a quick click still counts
 const RELEASE_GAP_MS = 70;
 const DICE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-const FPC_FACES = ["", "fish", "prawn", "gourd", "coin", "crab", "rooster"];
-const PROGRESSIVE = ["caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c"];
 
 // Where a spot sits: each layout is printed in bands of related bets; the band of a spot id is its
 // bet family (the ids are docs/rulebook.md's). Titles cite the regulation's articles.
@@ -114,7 +112,7 @@ function buildLayout(hello) {
   buildLegend(hello);
   const game = hello.game;
   const layout = hello.layout || [];
-  if (PROGRESSIVE.includes(game)) return buildSeats(root, hello);
+  if (hello.progressive) return buildSeats(root, hello);
   const bands = BANDS[game] || [["all", "spots", /./]];
   for (const [name, title, re] of bands) {
     const row = el("div", { class: "row" });
@@ -131,7 +129,7 @@ function buildSeats(root, hello) {
   // seats from the dealer's left (CSP-10.4, F3-15.3) round the table's curve
   const ring = el("div", { class: "seatring" });
   ring.appendChild(el("div", { class: "dealer" }, "DEALER"));
-  const n = hello.seats || 7;
+  const n = hello.seats;
   (hello.layout || []).forEach((id, lamp) => {
     if (!/^seat_\d$/.test(id)) return;
     const s = nums(id)[0];
@@ -160,11 +158,10 @@ function buildPanel(hello) {
   const seats = $("seats");
   seats.innerHTML = "";
   for (const id in reported) if (id.startsWith("seat-")) delete reported[id];
-  const progressive = PROGRESSIVE.includes(hello.game);
-  $("seats-box").style.display = progressive ? "" : "none";
-  $("jackpot-box").style.display = progressive ? "" : "none";
-  $("cover-box").style.display = progressive || hello.game === "fantan" ? "none" : "";
-  for (let s = 1; s <= (hello.seats || 7); s++) {
+  $("seats-box").style.display = hello.progressive ? "" : "none";
+  $("jackpot-box").style.display = hello.progressive ? "" : "none";
+  $("cover-box").style.display = hello.shaker ? "" : "none";
+  for (let s = 1; s <= hello.seats; s++) {
     const box = el("input", { type: "checkbox", id: "seat-" + s, "data-seat": String(s) });
     box.addEventListener("change", () => post({ cmd: "seat", seat: s, on: box.checked }));
     const lab = el("label", {});
@@ -231,7 +228,7 @@ function render(state) {
   $("conn").textContent = state.connected ? "board connected" : "board not connected";
   $("conn").className = "tag " + (state.connected ? "on" : "off");
   $("game").textContent = hello.game || "";
-  const key = JSON.stringify([hello.game, hello.layout, hello.roles, hello.seats, hello.legend]);
+  const key = JSON.stringify(hello);
   if (hello.game && key !== builtFor) {
     builtFor = key;
     buildLayout(hello);
