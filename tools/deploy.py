@@ -102,6 +102,20 @@ def probe(port, timeout):
         raise DeployError("port %s does not answer as a MicroPython board: %s" % (port, last_line(proc)))
 
 
+# the running firmware's service key, if it has one: 'key True', 'key False', 'key None' (no firmware or no key)
+KEY = ("import sys\ntry:\n    from tablectl import app\n    a = app.current\n    print('key', a.key_on() if a "
+       "and hasattr(a, 'key_on') else None)\nexcept ImportError:\n    print('key', None)\n")
+
+
+def key_check(port, timeout):
+    """DeployError when a running firmware's service key is off: a deploy changes the table, as configure
+    does, so it waits for the technician's key (a board with no firmware running has nothing to refuse)."""
+    proc = run_mpremote(port, ["resume", "exec", KEY], timeout)
+    if "key False" in proc.stdout:
+        raise DeployError("the table's service key is off: turn the key switch on, then deploy (with it off a "
+                          "table can be read, not changed)")
+
+
 def folders(files):
     """Every folder the files need, parents first."""
     found = set()
@@ -199,6 +213,7 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=Fa
     if board not in boards():
         raise DeployError("no board %r (boards: %s)" % (board, ", ".join(boards())))
     probe(port, timeout)
+    key_check(port, timeout)
     partition = romfs_size(port, timeout) if romfs else 0
     # not build/BOARD: `make sim` runs from build/sim, which must not be rebuilt under a running simulator
     out = pathlib.Path(out) if out else ROOT / "build" / "deploy" / board

@@ -27,8 +27,8 @@ _spec = importlib.util.spec_from_file_location("bench_firmware", mpy.ROOT / "too
 fwbench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fwbench)
 
-HEAP_K = {"sicbo": 156, "fish_prawn_crab": 152, "fantan": 136, "caribbean_stud": 168, "fortune3": 168,
-          "baccarat_a": 168}
+HEAP_K = {"sicbo": 168, "fish_prawn_crab": 164, "fantan": 156, "caribbean_stud": 184, "fortune3": 180,
+          "baccarat_a": 184}
 ROUNDS = 200
 
 

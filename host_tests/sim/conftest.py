@@ -66,6 +66,11 @@ class Dealer:
             assert time.monotonic() < deadline, sim.link.snapshot()[1]["status"]
             time.sleep(0.05)
 
+    def key(self, sim, on=True, timeout=5):
+        """Turn the technician's key switch, as the page's switch does, and wait for the board to read it."""
+        sim.link.send("key %d" % (1 if on else 0))
+        self.wait_out(sim, lambda out: out.get("service_key") == (1 if on else 0), timeout)
+
     def wait_out(self, sim, ok, timeout=5):
         """Wait until ok(outputs the board reported) holds."""
         deadline = time.monotonic() + timeout

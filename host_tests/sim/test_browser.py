@@ -268,6 +268,10 @@ def test_a_game_changed_at_the_repl_follows_on_the_page_at_once(open_table, mpre
     sim, page = open_table("caribbean_stud")
     assert page.inner_text("#game") == "caribbean_stud"
     code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.configure(game='fortune3'))")
+    assert code == 0 and "the service key is off" in out, out  # the technician's key first: the page's switch
+    page.check("#service-key")
+    page.wait_for_function("() => document.querySelector('#lcd0').textContent === 'SERVICE KEY ON'")
+    code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.configure(game='fortune3'))")
     assert code == 0 and out.startswith("REFUSED: configure refused: game fortune3 closes the caribbean_stud"), out
     confirm = out.split("confirm='")[1][:6]
     code, out = mpremote(sim.pty, "resume", "exec",

@@ -53,9 +53,13 @@ def board_selftest(mpremote, sim):
     return text
 
 
-def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_code(start_sim, mpremote, tmp_path):
+def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_code(start_sim, mpremote, dealer,
+                                                                                 tmp_path):
     sim = start_sim("fantan", state_dir=tmp_path / "board")
     out = tmp_path / "build"
+    code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
+    assert code == 2 and "service key is off" in err and not out.exists(), err  # nothing built, nothing copied
+    dealer.key(sim)  # the technician's key switch, as on the page
     code, stdout, err = deploy("--board", "sim", "--port", sim.pty, "--out", str(out))
     assert code == 0, err
     manifest = json.loads((out / "fwmanifest.json").read_text())
@@ -202,8 +206,9 @@ def test_romfs_deploy_puts_the_code_in_the_partition_and_selftest_checks_it_ther
     assert "(board sim, ROMFS at /rom): all OK" in boot.stdout, boot.stdout + boot.stderr
 
 
-def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, tmp_path):
+def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, dealer, tmp_path):
     sim = start_sim("sicbo", state_dir=tmp_path / "board")  # PyPI's unix port: no ROMFS partition
+    dealer.key(sim)  # the key on: the partition is what refuses
     before = sorted(p.name for p in sim.state_dir.iterdir())
     code, out, err = deploy("--board", "sim", "--port", sim.pty, "--romfs", "--out", str(tmp_path / "out"))
     assert code == 2 and err.strip().splitlines() == [
@@ -239,6 +244,7 @@ def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(t
     image = str(tmp_path / "pico.romfs")
     assert [c.split("\n")[0] if c.startswith("resume exec") else c.split(" + ") if " + " in c else c
             for c in calls] == [
+        "resume exec import sys",  # the service key (a board with no firmware running: nothing to refuse)
         "resume exec import vfs",
         ["resume fs touch :deploying", "reset"],  # main.py then stays at the REPL
         "resume exec import os",

@@ -4,6 +4,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 MPREMOTE = str(pathlib.Path(sys.executable).parent / "mpremote")
@@ -84,6 +85,7 @@ def test_service_macros_of_tools_mpremote_config(start_sim, tmp_path, dealer):
     assert "game fantan, state betting, round 1 (round in progress)" in out
     assert "journal (last" in out and "open" in out  # the betting-open event of this round
     assert "game" in out and "'fantan'" in out
+    dealer.key(sim)  # the technician's key on: the round in progress is what refuses
     code, out = macro("lamptest")  # refused mid-round: the reason in one line, and the controller goes on
     assert code == 0 and out.startswith("REFUSED: lamp_test refused: round 1 in progress"), out
     assert out.count("\n") == 1 and "Traceback" not in out, out
@@ -122,3 +124,23 @@ def test_a_person_at_the_terminal_gets_the_friendly_prompt(start_sim):
     finally:
         os.close(fd)
     assert sim.link.snapshot()[1]["status"]["state"] == "idle" and sim.board.alive()
+
+
+def test_with_the_service_key_off_a_technician_reads_but_changes_nothing(start_sim, mpremote, dealer):
+    """Over the real mpremote: every call that changes the table is refused in one line with the key off;
+    the key turned on (the page's switch) lets them through and is journalled."""
+    sim = start_sim("sicbo")
+    for call in ("configure(pay_5_16=20)", "lamp_test(0)", "display_test(0)", "shaker_test(1000)",
+                 "ram_clear(service.ram_clear().data['code'])"):
+        code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.%s)" % call)
+        assert code == 0 and "REFUSED: " in out and "the service key is off" in out, (call, out)
+        assert "Traceback" not in out, out
+    code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.status())")
+    assert "service key off" in out and "game sicbo, state idle" in out, out
+    dealer.key(sim)
+    code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.configure(pay_5_16=20))")
+    assert code == 0 and "pay_5_16 = 20 (now)" in out, out
+    code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.journal(5))")
+    assert "key_on" in out and "pay_5_16 18->20" in out, out
+    dealer.press(sim, "SHAKE")  # no round starts while the key is on
+    assert sim.link.snapshot()[1]["status"]["state"] == "idle"

@@ -104,14 +104,15 @@ def test_a_second_simulator_on_a_folder_is_refused_and_a_killed_ones_lock_goes_w
     assert len(seqs) == len(set(seqs)) and seqs == sorted(seqs)
 
 
-def test_a_restart_keeps_the_game_the_folder_was_configured_for(start_sim, tmp_path):
+def test_a_restart_keeps_the_game_the_folder_was_configured_for(start_sim, dealer, tmp_path):
     """Configured baccarat_a -> baccarat_c over the service path, restarted as `make sim GAME=baccarat_a`:
     the folder stays baccarat_c (no config change, no pool closed), and the simulator says so."""
     folder = tmp_path / "baccarat_a"
     sim = start_sim("baccarat_a", state_dir=folder)
     assert (sim.game, sim.notes) == ("baccarat_a", [])  # a new folder takes the game asked for
-    # the link calls service.configure(game=...), as a technician would: closing the baccarat_a jackpot
-    # is refused with the code that confirms it, then confirmed with that code
+    # the link calls service.configure(game=...), as a technician would (the key switch on): closing the
+    # baccarat_a jackpot is refused with the code that confirms it, then confirmed with that code
+    dealer.key(sim)
     sim.link.send("game baccarat_c")
     deadline = time.monotonic() + 10
     while not sim.link.snapshot()[1]["errors"]:

@@ -189,6 +189,53 @@ def board_figures(work):
               "loaded from the filesystem need %s KB" % (game, ROUNDS, TARGET_K, low, fig["heap_used"], fs))
 
 
+BOOT_CHECK = """
+import gc, time
+from tablectl import app
+times = []
+for _ in range(5):
+    t = time.ticks_us()
+    why = app.check_firmware()
+    times.append(time.ticks_diff(time.ticks_us(), t))
+times.sort()
+import json
+with open("fwmanifest.json") as f:
+    n = len(json.load(f)["files"])
+print("CHECK", repr(why), n, times[2])
+"""
+
+
+def boot_check_figures(work):
+    """What main.py's firmware check costs at every boot: files checked and the time (median of 5), on the
+    32-bit ROMFS board (the files in /rom) and on the 64-bit port (the files on the filesystem)."""
+    for port in ("rom32", "fs64"):
+        exe = rom32() if port == "rom32" else MICROPYTHON
+        if exe is None:
+            continue
+        state = work / ("check_" + port)
+        state.mkdir(exist_ok=True)
+        shutil.copyfile(BUILD / "main.py", state / "main.py")
+        if port == "rom32":
+            shutil.copyfile(work / ROM_MANIFEST, state / "fwmanifest.json")
+            env = dict(os.environ, MICROPYPATH=".frozen:/rom", MICROPY_ROMFS=str(work / ROMFS))
+        else:
+            shutil.copyfile(BUILD / "fwmanifest.json", state / "fwmanifest.json")
+            env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.relpath(BUILD, state))
+            for name in json.loads((BUILD / "fwmanifest.json").read_text())["files"]:  # the files beside it
+                if name != "main.py":
+                    (state / name).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(BUILD / name, state / name)
+        proc = subprocess.run([exe, "-X", "heapsize=256K", "-c", BOOT_CHECK], capture_output=True, text=True,
+                              env=env, cwd=state, timeout=60)
+        line = [ln for ln in proc.stdout.splitlines() if ln.startswith("CHECK ")]
+        if not line:
+            print("firmware boot check %s: FAILED %s" % (port, (proc.stdout + proc.stderr)[-200:]))
+            continue
+        why, files, us = line[0].split(" ", 1)[1].rsplit(" ", 2)
+        print("firmware boot check %-5s %s files against their manifest before the table starts: %.1f ms "
+              "(median of 5)%s" % (port, files, int(us) / 1000, "" if why == "''" else ", FOUND " + why))
+
+
 FLASH_BLOCKS = 256        # a 1 MB log region of 4 KB blocks (the sim board's, a Pico's erase block)
 CYCLES = 100000           # erase cycles a NOR flash block is rated for
 ROUNDS_A_DAY = 2000
@@ -223,6 +270,7 @@ def main():
         prepare(work)
         wear_figures(work)
         board_figures(work)
+        boot_check_figures(work)
         for name, size in import_costs(work):
             print("firmware import %-28s %6s bytes of heap" % (name, size))
         for game in GAMES:

@@ -11,7 +11,7 @@ import pathlib
 import socket
 import threading
 
-_KEPT = ("seat", "cover")  # the link commands that set a physical input
+_KEPT = ("seat", "cover", "key")  # the link commands that set a physical input (the key switch too)
 
 
 class LinkServer:

@@ -4,7 +4,7 @@
     GET  /state       the picture as JSON (what the board last reported)
     GET  /events      the same picture as a server-sent event stream, one event per change
     POST /input       {"cmd": "press"|"release", "role": R} | {"cmd": "seat", "seat": N, "on": bool}
-                      | {"cmd": "cover", "on": bool}; 400 with the reason for anything else (the roles
+                      | {"cmd": "cover", "on": bool} | {"cmd": "key", "on": bool}; 400 with the reason for anything else (the roles
                       and the seat sensors are the board's, from its hello)
 """
 import json
@@ -35,7 +35,9 @@ def command_for(req, roles, seats):
         return "seat %d %d" % (seat, 1 if req.get("on") else 0)
     if cmd == "cover":
         return "cover %d" % (1 if req.get("on") else 0)
-    raise ValueError("unknown cmd %r (press, release, seat, cover)" % (cmd,))
+    if cmd == "key":
+        return "key %d" % (1 if req.get("on") else 0)
+    raise ValueError("unknown cmd %r (press, release, seat, cover, key)" % (cmd,))
 
 
 class Handler(BaseHTTPRequestHandler):

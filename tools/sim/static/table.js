@@ -266,6 +266,7 @@ function render(state) {
   // a switch follows the board only when the board's reading changes, so a report still on its way
   // does not undo a click the board has not seen yet
   follow("cover", out.cover);
+  follow("service-key", out.service_key);
   (out.seats || []).forEach((v, i) => follow("seat-" + (i + 1), v));
   const keys = Object.keys(st).sort();
   $("status").textContent = keys.map((k) => k + ": " + JSON.stringify(st[k])).join("\n");
@@ -274,6 +275,7 @@ function render(state) {
 }
 
 $("cover").addEventListener("change", (ev) => post({ cmd: "cover", on: ev.target.checked }));
+$("service-key").addEventListener("change", (ev) => post({ cmd: "key", on: ev.target.checked }));
 
 const events = new EventSource("events");
 events.onmessage = (ev) => render(JSON.parse(ev.data));

@@ -1,0 +1,60 @@
+"""At every boot main.py checks the firmware's files against the manifest written at build time before anything
+starts: one changed byte in one module, a module missing, or one that is not certified is a tilt (FIRMWARE
+CHANGED), journalled, and a reboot does not clear it; the certified files back (a deploy) boot normally."""
+import pathlib
+import shutil
+import subprocess
+
+import mpy
+from tablectl.hw.fileflash import FileFlash
+from tablectl.journal import Journal
+from tablectl.log import Log
+
+
+def boot(build, state):
+    """main.py as a board runs it, one round of the bench's session played if the table plays: its output."""
+    shutil.copyfile(build / "main.py", state / "main.py")
+    env = {"MICROPYPATH": ".frozen:" + str(build) + ":" + str(mpy.ROOT / "tools" / "bench" / "mp"),
+           "TABLECTL_ROOT": "s", "TABLECTL_CLOCK": "virtual", "TABLECTL_SESSION": "1"}
+    proc = subprocess.run([mpy.MICROPYTHON, "-X", "heapsize=256K", "main.py"], capture_output=True, text=True,
+                          env=env, cwd=state, timeout=60)
+    return proc.stdout + proc.stderr
+
+
+def journal(state):
+    return Journal(Log(FileFlash(str(state / "s" / "flash.bin"), blocks=256))).records(50)
+
+
+def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back(tmp_path):
+    mpy.ensure_build()
+    build = tmp_path / "build"
+    shutil.copytree(mpy.BUILD, build)
+    state = tmp_path / "table"
+    state.mkdir()
+    out = boot(build, state)
+    assert "BENCH sicbo rounds 1" in out, out  # the certified files: the table plays
+    module = build / "tablectl" / "rules" / "pool.mpy"
+    good = module.read_bytes()
+    changed = bytearray(good)
+    changed[len(changed) // 2] ^= 0x01
+    module.write_bytes(bytes(changed))
+    for _ in range(2):  # a reboot does not clear it
+        out = boot(build, state)
+        assert "state tilt: FIRMWARE CHANGED: tablectl/rules/pool.mpy changed" in out, out
+    tilts = [r for r in journal(state) if r[2] == "tilt"]
+    assert len(tilts) == 2 and tilts[-1][5].startswith("FIRMWARE CHANGED: tablectl/rules/pool.mpy"), tilts
+    module.write_bytes(good)  # what a deploy of the certified firmware does
+    assert "BENCH sicbo rounds 1" in boot(build, state)
+
+
+def test_a_missing_or_uncertified_module_is_a_tilt_too(tmp_path):
+    mpy.ensure_build()
+    build = tmp_path / "build"
+    shutil.copytree(mpy.BUILD, build)
+    state = tmp_path / "table"
+    state.mkdir()
+    (build / "tablectl" / "games" / "extra.mpy").write_bytes(b"M\x06\x00\x1f")
+    assert "FIRMWARE CHANGED: tablectl/games/extra.mpy not certified" in boot(build, state)
+    (build / "tablectl" / "games" / "extra.mpy").unlink()
+    (build / "tablectl" / "hw" / "lcd.mpy").unlink()
+    assert "FIRMWARE CHANGED: tablectl/hw/lcd.mpy missing" in boot(build, state)
