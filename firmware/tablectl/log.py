@@ -86,8 +86,10 @@ class LogError(Exception):
 
 
 class _Pages(_Base):
-    """What json.dump writes: counted (first pass), or programmed page by page with the payload's CRC-32
-    (second pass). The page buffer is allocated once, with the log."""
+    """What json.dump writes. First pass: staged in the page buffer after room for the frame's header, and
+    counted; a frame that fits the buffer (most: a round's step) is then programmed in one go. Second pass,
+    for a longer one: programmed page by page with the payload's CRC-32. The buffer is the log's, allocated
+    once."""
 
     def __init__(self, log):
         self.log = log
@@ -99,6 +101,13 @@ class _Pages(_Base):
         self.offset = 0
         self.fill = 0
 
+    def stage(self):
+        """Begin the first pass: `n` counts the payload; `fill` is where it stands in the buffer until it
+        no longer fits (then 0: the second pass programs it)."""
+        self.counting = True
+        self.n = 0
+        self.fill = _FHDR
+
     def start(self, block, offset):
         self.counting = False
         self.block = block
@@ -109,6 +118,12 @@ class _Pages(_Base):
         n = len(data)
         if self.counting:
             self.n += n
+            fill = self.fill
+            if fill and fill + n <= _UNIT - 4:  # room for the payload's CRC after it
+                self.buf[fill:fill + n] = data
+                self.fill = fill + n
+            else:
+                self.fill = 0
         else:
             self.crc = crc32(data, self.crc)
             self.raw(data)
@@ -579,37 +594,43 @@ class Log:
     def _frame(self, flags, obj):
         """Write one frame after the last, in a new block if it does not fit."""
         pages = self._pages
-        pages.counting = True
-        pages.n = 0
+        pages.stage()
         data = None
         if _STREAM:
             json.dump(obj, pages)
         else:
             data = json.dumps(obj).encode()
-            pages.n = len(data)
-        n = pages.n
+            pages.write(data)
+        n, staged = pages.n, pages.fill
         need = self.align(_FHDR + n + 4)
         if need > self.block_size - self.first - self.align(_FHDR + 16):
             raise ValueError("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
         if self.head < 0 or self._ack or self.pos + need > self.block_size:
+            staged = 0  # the new block's own frames (an acknowledgement, a checkpoint) go through the buffer
             self._advance()
             if self.pos + need > self.block_size:  # the checkpoint filled the new block: the next has room
                 self._advance()
         seq = self.seq + 1
-        hdr = self._hdr
+        hdr = memoryview(pages.buf)[:_FHDR] if staged else self._hdr
         struct.pack_into("<HBBI", hdr, 0, n, flags, 0, seq)
-        crc = crc32(memoryview(hdr)[:8])
+        crc = crc32(hdr[:8])
         struct.pack_into("<I", hdr, 8, crc)
-        pages.start(self.head, self.pos)
-        pages.raw(hdr)
-        pages.crc = crc
-        if data is None:
-            json.dump(obj, pages)
+        if staged:  # header, payload and CRC in the buffer already: one program
+            buf = pages.buf
+            struct.pack_into("<I", buf, staged, crc32(memoryview(buf)[_FHDR:staged], crc))
+            pages.block, pages.offset, pages.fill = self.head, self.pos, staged + 4
+            pages.flush()
         else:
-            pages.write(data)
-        struct.pack_into("<I", hdr, 0, pages.crc)  # the header is in the pages already: its buffer is free
-        pages.raw(memoryview(hdr)[:4])
-        pages.flush()
+            pages.start(self.head, self.pos)
+            pages.raw(hdr)
+            pages.crc = crc
+            if data is None:
+                json.dump(obj, pages)
+            else:
+                pages.write(data)
+            struct.pack_into("<I", hdr, 0, pages.crc)  # the header is in the pages already: its buffer is free
+            pages.raw(memoryview(hdr)[:4])
+            pages.flush()
         self.pos += need
         self.seq = seq
         self.frames += 1
