@@ -21,8 +21,8 @@ ROOT = "/"
 
 
 class QemuBoard(SimBoard):
-    def __init__(self):
-        SimBoard.__init__(self)
+    def __init__(self, virtual_clock=False):
+        SimBoard.__init__(self, virtual_clock)
         self.flash = mps2.Flash(*RECORDS)
 
     def tasks(self):
@@ -41,5 +41,5 @@ async def _link(board):
     await link.serve(board, uart, reader)
 
 
-def make():
-    return QemuBoard()
+def make(virtual_clock=False):
+    return QemuBoard(virtual_clock)

@@ -71,6 +71,7 @@ def frozen_inputs():
     files += sorted((ROOT / "firmware" / "tablectl").rglob("*.py"))
     files += [ROOT / "firmware" / "service.py", ROOT / "firmware" / "manifest.py"]
     files += [ROOT / "boards" / "sim" / n for n in ("simhw.py", "link.py", "simrepl.py")]
+    files += [ROOT / "tools" / "bench" / "mp" / n for n in ("fwround.py", "mcusession.py")]
     return files + [pathlib.Path(__file__).resolve()]
 
 

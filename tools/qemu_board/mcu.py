@@ -52,15 +52,24 @@ def flashmap():
     return {k: v for k, v in names.items() if k.isupper()}
 
 
-def qemu_args(elf, flash, heap, link=None, icount=False):
+def qemu_args(elf, flash, heap, link=None, icount=False, repl="pty"):
+    """repl: UART0's qemu character device ("pty"; "stdio" for a run whose output the host reads)."""
     args = ["qemu-system-arm", "-machine", "mps2-an385,memory-backend=flash",
             "-object", "memory-backend-file,id=flash,size=%d,mem-path=%s,share=on" % (FLASH_BYTES, flash),
             "-nographic", "-monitor", "null", "-semihosting",
-            "-serial", "pty", "-serial", "tcp:%s:%d" % link if link else "null",
+            "-serial", repl, "-serial", "tcp:%s:%d" % link if link else "null",
             "-kernel", str(elf), "-append", "heap=%s" % heap]
     if icount:
         args += ["-icount", "shift=0,sleep=off"]
     return args
+
+
+def erased(path):
+    """A new flash file: every byte 0xff, as erased NOR flash reads."""
+    tmp = pathlib.Path(str(path) + ".new")
+    with open(tmp, "wb") as f:
+        f.write(b"\xff" * FLASH_BYTES)
+    os.replace(tmp, path)
 
 
 class McuProcess:
@@ -99,10 +108,7 @@ class McuProcess:
         files = ()
         if not self.flash.exists():
             out, manifest = build_mpy.build("qemu", self.state_dir / "files")
-            tmp = self.flash.with_name("flash.new")
-            with open(tmp, "wb") as f:
-                f.write(b"\xff" * FLASH_BYTES)
-            os.replace(tmp, self.flash)
+            erased(self.flash)
             files = [(out / name, name) for name in sorted(manifest)] + [(out / build_mpy.FWMANIFEST, build_mpy.FWMANIFEST)]
         proc = self._on_flash(FIRST_BOOT % game, files)
         lines = proc.stdout.strip().splitlines()
@@ -257,3 +263,36 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def run_main(source, heap, icount=False, timeout=300, work=None):
+    """Boot a new board whose main.py is `source`, its REPL on qemu's stdio, and return what it printed
+    until main.py ended (the REPL's first prompt). Nothing comes from the host meanwhile, so with
+    icount=True every run is the same, instruction for instruction (tools/bench/qemu.py, the tests)."""
+    import shutil
+    import tempfile
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_mcu_", dir=work))
+    try:
+        board = McuProcess(work)
+        erased(board.flash)
+        (work / "main.py").write_text(source)
+        prep = board._on_flash("", [(work / "main.py", "main.py")])
+        if prep.returncode != 0:
+            raise BoardError("cannot write main.py on the flash:\n" + prep.stderr[-2000:])
+        proc = subprocess.Popen(qemu_args(fwbuild.build(quiet=True), board.flash, heap, icount=icount, repl="stdio"),
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                cwd=str(work))
+        out = b""
+        deadline = time.monotonic() + timeout
+        try:
+            while b"\n>>> " not in out and time.monotonic() < deadline:
+                data = proc.stdout.read1(65536)
+                if not data:
+                    break
+                out += data
+        finally:
+            proc.kill()
+            proc.wait()
+        return out.decode(errors="replace").replace("\r\n", "\n")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -33,6 +33,10 @@ class LinkServer:
                 return
             self.conn = conn
             self._update(connected=True)
+            try:  # a board on a serial line (the qemu board's UART1) cannot see the host arrive: ask
+                conn.sendall(b"sync\n")
+            except OSError:
+                pass
             try:
                 for line in conn.makefile("rb"):
                     self._message(line)
