@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser rom32 firmware mcu mpy test bench wasm32 heapcheck demo sim deploy clean
+.PHONY: help setup browser rom32 firmware mcu mpy test bench wasm32 heapcheck demo sim deploy trace clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -69,6 +69,9 @@ sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_cra
 
 deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs)
+
+trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the code and tests cite
+	$(BIN)/python -m traceability
 
 clean:          ## remove build output (keeps .venv)
 	rm -rf build .pytest_cache

@@ -17,4 +17,4 @@ else:
     import board
     from tablectl import app
 
-    app.run(board.make(), getattr(board, "ROOT", "/"))
+    app.run(board.make())

@@ -62,15 +62,46 @@ def heap_of(module_path):
     return m.group(1) if m else DEFAULT_HEAP
 
 
-def run_tests(module_name, heap=None):
-    """Run host_tests/mp/<module_name>.py under tools/mptest.py in its declared heap (or `heap`);
-    returns (ok, output)."""
-    heap = heap or heap_of(MP_TESTS / (module_name + ".py"))
-    proc = run([os.path.join("tools", "mptest.py"), module_name], heap=heap)
+def skippable_of(module_path):
+    """The tests a module declares it may skip on MicroPython, one line each: '# mp-skip: test_name why'
+    (the reason is required: a skip nobody can explain is a test that silently stopped running)."""
+    return {m.group(1): m.group(2) for m in
+            re.finditer(r"^# mp-skip: *(test_\w+) +(\S.*)$", pathlib.Path(module_path).read_text(), re.M)}
+
+
+def _undeclared_skips(module_path, module_name, out):
+    """Why a run's skips break the module's declaration (a list of lines; empty when they do not)."""
+    text = pathlib.Path(module_path).read_text()
+    declared = skippable_of(module_path)
+    skipped = re.findall(r"^SKIP %s\.(\w+):" % re.escape(module_name), out, re.M)
+    wrong = ["%s.%s skipped on MicroPython but not declared skippable (a '# mp-skip: %s why' line)"
+             % (module_name, name, name) for name in skipped if name not in declared]
+    wrong += ["'# mp-skip: %s' names no test of %s" % (name, module_name) for name in declared
+              if not re.search(r"^def %s\(" % name, text, re.M)]
+    counted = re.search(r"mptest: \d+ passed, \d+ failed, (\d+) skipped", out)
+    if counted and int(counted.group(1)) != len(skipped):
+        wrong.append("mptest counted %s skips but printed %d SKIP lines for %s"
+                     % (counted.group(1), len(skipped), module_name))
+    return wrong
+
+
+def run_tests(module_name, heap=None, where=MP_TESTS):
+    """Run <where>/<module_name>.py (default host_tests/mp) under tools/mptest.py in its declared heap
+    (or `heap`); returns (ok, output). ok: no test failed, one passed, and each skip is declared."""
+    module_path = pathlib.Path(where) / (module_name + ".py")
+    heap = heap or heap_of(module_path)
+    extra = () if pathlib.Path(where) == MP_TESTS else (where,)
+    # `-m mptest`, not the script's path: the unix port then files the runner under sys.modules["mptest"],
+    # so a test's `from mptest import Skip` is the class the runner catches (run as a script, the import
+    # loads a second copy, whose Skip the runner reports as a failure)
+    proc = run(["-m", "mptest", module_name], heap=heap, path=extra)
     out = proc.stdout + proc.stderr
     m = re.search(r"mptest: (\d+) passed, (\d+) failed", out)
     ok = proc.returncode == 0 and m is not None and int(m.group(2)) == 0 and int(m.group(1)) > 0
-    return ok, out
+    wrong = _undeclared_skips(module_path, module_name, out)
+    if wrong:
+        out += "\n" + "\n".join(wrong) + "\n"
+    return ok and not wrong, out
 
 
 @contextlib.contextmanager

@@ -31,6 +31,7 @@ import sys
 import board
 from tablectl import app as appmod
 from tablectl.config import Config
+from tablectl.log import Log
 from tablectl.store import Store
 
 GAME, PHASE, ROOT = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -111,9 +112,10 @@ def cut(where):
         wait(1000)
 
 
+flash = board.sim_flash(ROOT)
 if PHASE == "fresh" and GAME != "sicbo":
-    Config(Store(ROOT)).change(0, game=GAME)
-b = board.make(virtual_clock=True)
+    Config(Store(Log(flash))).change(0, game=GAME)
+b = board.make(virtual_clock=True, flash=flash)
 b.listeners.append(listener)
 app = appmod.App(b, ROOT)
 appmod.current = app

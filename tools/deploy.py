@@ -161,7 +161,7 @@ def romfs_size(port, timeout):
     size = int(found[0].split()[1])
     if size <= 0:
         raise DeployError("the MicroPython on %s has no ROMFS partition: deploy without ROMFS=1, or put a "
-                          "MicroPython built with one on the board (README: Flashing a board)" % port)
+                          "MicroPython built with one on the board (docs/technicians.md)" % port)
     return size
 
 

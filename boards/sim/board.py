@@ -9,31 +9,65 @@
     b.listeners.append(fn)               # fn(what) on every output change: 'lamps', 'display',
                                          # 'jackpot', 'shaker', 'bell', 'betting_lamp', 'wdt'
     b.tasks()                            # extra coroutines App.run() starts: b.extra_tasks (links)
+    b.flash                              # the table's flash (records and journal): a file, as a board's
+                                         # raw flash region (make(flash=dev) gives another device)
 
 The virtual hardware is in simhw.py (boards/qemu wires the same). The real drivers run on it: the lamp
 driver writes a virtual WS2812 chain, the jackpot driver a virtual MAX7219 (its register writes are
-decoded back into digits), so what the tests and the simulator see is what the driver sent. ROOT is the folder the controller keeps its records in
-(env TABLECTL_ROOT, default 'simstate').
+decoded back into digits), so what the tests and the simulator see is what the driver sent. ROOT is the
+board's folder (env TABLECTL_ROOT, default 'simstate'): its flash is the file ROOT/flash.bin, FLASH_BLOCKS
+blocks of 4 KB programmed in 256-byte pages, as a Pico's.
 """
 import os
 
 from simhw import ROLES, SimBoard  # noqa: F401  (ROLES: the link and the tests read it here)
+from tablectl.hw.fileflash import FileFlash
 
-ROOT = (os.getenv("TABLECTL_ROOT") if hasattr(os, "getenv") else None) or "simstate"
+_env = getattr(os, "getenv", lambda name: None)  # the simulator's settings (a port without getenv has none)
+ROOT = _env("TABLECTL_ROOT") or "simstate"
+FLASH_BLOCKS = 256  # 1 MB: the log region the flash-life figures assume
+
+
+def sim_flash(root=None, blocks=FLASH_BLOCKS):
+    """The flash file of the board folder `root` (ROOT by default), created erased on first use."""
+    root = ROOT if root is None else root
+    try:
+        os.stat(root)
+    except OSError:
+        os.mkdir(root)
+    return FileFlash(root + "/flash.bin", blocks=blocks)
 
 
 class UnixSimBoard(SimBoard):
+    def __init__(self, virtual_clock=False, flash=None):
+        SimBoard.__init__(self, virtual_clock)
+        self._flash = flash
+
+    @property
+    def flash(self):
+        """The board's flash: the one given to make(), or ROOT/flash.bin (created when first asked for)."""
+        if self._flash is None:
+            self._flash = sim_flash()
+        return self._flash
+
     def tasks(self):
         extra = list(self.extra_tasks)
         # the host simulator (tools/sim) asks for its link and the REPL on the pty through the environment
-        if os.getenv("TABLECTL_LINK"):
+        if _env("TABLECTL_LINK"):
             import link
-            extra.append(link.task(self, os.getenv("TABLECTL_LINK")))
-        if os.getenv("TABLECTL_REPL"):
+            extra.append(link.task(self, _env("TABLECTL_LINK")))
+        if _env("TABLECTL_REPL"):
             import simrepl
             extra.append(simrepl.task())
+        if _env("TABLECTL_SESSION"):  # the bench's rounds, played beside the controller (tools/bench/mp)
+            import fwsession
+            extra.append(fwsession.task(self, int(_env("TABLECTL_SESSION")),
+                                        bool(_env("TABLECTL_REPORTS"))))
         return extra
 
 
-def make(virtual_clock=False):
-    return UnixSimBoard(virtual_clock)
+def make(virtual_clock=False, flash=None):
+    """The board; main.py's make() gets a virtual clock when env TABLECTL_CLOCK is 'virtual' (the bench)."""
+    if _env("TABLECTL_SESSION"):
+        import fwsession  # the bench's harness takes its heap before the table's, as a board's own code would
+    return UnixSimBoard(virtual_clock or _env("TABLECTL_CLOCK") == "virtual", flash)

@@ -1,7 +1,11 @@
-"""The running controller: builds store, journal, config, meters and the selected game's controller, runs the tasks.
+"""The running controller: builds the flash log, store, journal, config, meters and the game's controller, runs the tasks.
 
-    app = App(board, root='/')   # resumes the saved round; a record that cannot be trusted -> tilt
+    app = App(board)             # resumes from board.flash; a log that cannot be trusted -> tilt
     asyncio.run(app.run())       # or run(board), what main.py calls
+
+The records and the journal live in one log on the board's flash (tablectl.log), so a step's record and
+its journal entries are written in one frame (log.atomic()). At boot a write that a power cut tore is
+discarded and journalled ('torn_write'); damage the log cannot explain is a tilt.
 
 Tasks: the button poller (board.buttons -> controller.handle), the controller tick (shaker and bell
 deadlines, electric shake done), the display (jackpot count-up), the watchdog (fed only when each of
@@ -12,17 +16,18 @@ Whatever way run() ends (an exception, KeyboardInterrupt, cancel), the shaker an
 post(event) queues a button event as if pressed (for links that speak in events, not pins).
 """
 import asyncio
+import gc
 
 from tablectl.config import Config, PROGRESSIVE
 from tablectl.hw.buttons import Buttons
 from tablectl.hw.clock import sleep_ms
 from tablectl.hw.watchdog import Supervisor
 from tablectl.journal import Journal
+from tablectl.log import Log
 from tablectl.meters import Meters
-from tablectl.store import Store, Tilt, join
+from tablectl.store import Store, Tilt
 
 current = None
-JOURNAL_BYTES = 16384
 TICK_MS = 20
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
@@ -46,11 +51,12 @@ def make_controller(app):
 class App:
     watchdog_ms = WATCHDOG_MS  # how often the supervisor checks the tasks (well inside the WDT timeout)
 
-    def __init__(self, board, root="/", journal_bytes=JOURNAL_BYTES):
+    def __init__(self, board, root=None):
         self.board = board
-        self.root = root
-        self.store = Store(root)
-        self.journal = Journal(join(root, "journal.log"), journal_bytes)
+        self.root = getattr(board, "ROOT", "/") if root is None else root  # the filesystem's: old records
+        self.log = Log(board.flash)
+        self.store = Store(self.log)
+        self.journal = Journal(self.log)
         self.tilt = None
         self.events = []
         self.supervisor = None
@@ -64,13 +70,30 @@ class App:
         board = self.board
         board.shaker.off()
         board.bell.off()
+        log = self.log
         self.config_lost = False
+        if log.head < 0 and not log.problem:
+            from tablectl.migrate import migrate  # a board's first boot of this firmware: older records
+            migrate(log, self.root)
         try:
+            if log.config_lost:
+                raise Tilt("the configuration may be in the damaged part of the log")
             self.config = Config(self.store, self.journal)
         except Tilt as e:
             self.config = Config(None, None)  # defaults, only so the service can answer
             self.config_lost = True  # no game is known, and a RAM clear must reset the configuration
-            return self._tilted(e)
+            return self._tilted(Tilt(log.problem) if log.problem else e)
+        if log.problem:
+            return self._tilted(Tilt(log.problem))
+        halt = self.store.load("halt")  # a tilt kept in the log: a reboot does not clear it, a RAM clear does
+        if halt is not None:
+            self.config_lost = bool(halt.get("config_lost"))
+            if self.config_lost:
+                self.config = Config(None, None)
+            return self._tilted(Tilt(halt.get("why", "halted")))
+        if log.torn and event == "boot":  # the newest write was torn by a power cut: the state before it
+            self.journal.append("torn_write", 0, log.torn, text="a write cut by a power failure was discarded")
+        gc.collect()  # the replay's garbage goes before the controller's modules and tables come in
         try:
             rec = self.store.load("round")
             game = self.config["game"]
@@ -78,21 +101,23 @@ class App:
             self.controller = make_controller(self)
             if rec is not None and rec.get("game") == game:
                 self.controller.restore(rec)
+                self.journal.append(event, self.controller.round_no, text=game)
             else:
-                if rec is not None:  # a new game was configured: round numbers go on
-                    self.controller.round_no = rec.get("round", 1)
-                    if "pool" in rec:  # the old game's pool closes: its pool and reserve stay in the journal
-                        p = rec["pool"]  # Pool.state(): pool, reserve, carry, contributed, paid, seeded, ...
-                        self.journal.append("pool_closed", rec.get("round", 1), p[0], p[1], rec.get("game", ""))
-                self.controller.save()
+                with log.atomic():
+                    if rec is not None:  # a new game was configured: round numbers go on
+                        self.controller.round_no = rec.get("round", 1)
+                        if "pool" in rec:  # the old game's pool closes: its pool and reserve stay in the journal
+                            p = rec["pool"]  # Pool.state(): pool, reserve, carry, contributed, paid, seeded, ...
+                            self.journal.append("pool_closed", rec.get("round", 1), p[0], p[1], rec.get("game", ""))
+                    self.controller.save()
+                    self.journal.append(event, self.controller.round_no, text=game)
             self.tilt = None
-            self.journal.append(event, self.controller.round_no, text=game)
             self.controller.redraw()
         except (Tilt, ValueError, KeyError, TypeError) as e:
             self._tilted(e)
 
     def _tilted(self, e):
-        """Never invent a state: halt, saying which record and why (DESIGN: tilt)."""
+        """Never invent a state: halt, saying why (docs/storage.md)."""
         from tablectl.games.tilt import TiltController
         self.tilt = str(e)
         self.meters = Meters()
@@ -108,14 +133,16 @@ class App:
         if self.tilt is None:
             self._boot("reconfigured")
 
-    def ram_clear(self):
-        """Service RAM clear (confirmed and journalled there): pool, meters, round and history start again;
-        the configuration is kept unless it is the record that tilted (then it is back to its defaults)."""
-        for name in self.store.names():
-            if name != "config":
-                self.store.clear(name)
-        if self.config_lost:
-            self.store.clear("config")
+    def ram_clear(self, entries):
+        """Service RAM clear (confirmed there): pool, meters, round and history start again; the configuration
+        is kept unless it is what tilted (then it is back to its defaults). One checkpoint of the log,
+        with the journal `entries` ((event, round_no, a, b, text) each): after a power cut the table is
+        cleared or as it was, never between."""
+        keep = {}
+        cfg = self.log.state.get(Config.RECORD)
+        if cfg is not None and not self.config_lost:
+            keep[Config.RECORD] = cfg
+        self.log.checkpoint(keep, self.journal.entries(entries))
         self._boot("restart")
 
     # -- events and tasks -------------------------------------------------------------------
@@ -193,9 +220,9 @@ class App:
             self.supervisor.check()
 
 
-def run(board, root="/"):
+def run(board):
     """Entry used by main.py: the App on this board, forever."""
-    app = App(board, root)
+    app = App(board)
     try:
         asyncio.run(app.run())
     except KeyboardInterrupt:

@@ -19,16 +19,15 @@ Config object (App.config): the effective values plus the pool changes waiting f
     cfg.change(round_no, **kw) -> (applied, deferred): validates everything first (ValueError and
         nothing changes), then applies the keys that may change now, keeps pool-parameter changes of
         a live progressive in `pending`, saves record 'config' once and journals every change
-        ('config' applied now, 'cfg_pending' deferred; text "key old->new").
+        ('config' applied now, 'cfg_pending' deferred; text "key old->new"), in one frame of the log.
     cfg.apply_pending(round_no) -> dict applied: the controllers call this right after the record
         of a settled hit is saved (the awards are posted on the table, CSP-10.3, so they must not
         change under a running jackpot cycle); it journals 'cfg_applied' per key and saves. The
         caller first builds its new Pool (Pool.from_state(cfg.pool_params(after=True), pool.state(),
         overflow=True): a limit lowered below the pool moves the excess to the reserve), calls this
         only if that succeeded (else the change stays pending: config and pool never disagree), then
-        saves the new pool. A power cut between the hit's record and this call leaves the change
-        pending until the next hit: late, never early; one between this call and the pool's record
-        leaves a pool above the new limit, which the controller's boot moves to the reserve the same way.
+        saves the new pool, all inside the log.atomic() block that saves the settled hit: one frame,
+        so a power cut leaves the hit unsettled and the change pending, or both done.
 A pool parameter is deferred when the game stays the same progressive game (its pool is live);
 switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
 
@@ -177,7 +176,7 @@ class Config:
     def __init__(self, store=None, journal=None, initial=None):
         self.store = store
         self.journal = journal
-        rec = store.load(self.RECORD) if store is not None else None
+        rec = store.peek(self.RECORD) if store is not None else None
         if rec is None:
             self.values = validate(initial or {})
             self.pending = {}
@@ -195,6 +194,8 @@ class Config:
                         raise ValueError("%s: not a pool parameter" % key)
             except (KeyError, TypeError, ValueError) as e:
                 raise Tilt("record 'config' holds an invalid configuration (%s)" % e)
+            # the same configuration, read as this firmware reads it: one copy in the heap, not two
+            store.adopt(self.RECORD, {"v": self.values, "p": self.pending})
 
     def __getitem__(self, key):
         return self.values[key]
@@ -215,8 +216,13 @@ class Config:
         return ""
 
     def _save(self, values, pending):
-        if self.store is not None:
-            self.store.save(self.RECORD, {"v": values, "p": pending})
+        if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
+            self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
+
+    def _atomic(self):
+        """The save and its journal entries in one frame of the flash log (nothing to join without one)."""
+        log = getattr(self.store, "log", None)
+        return log.atomic() if log is not None else _Nothing()
 
     def _log(self, event, round_no, key, old, new):
         if self.journal is not None:
@@ -244,21 +250,22 @@ class Config:
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
-        self._save(values, pending)  # first: if the write fails, nothing has changed
-        self.values, self.pending = values, pending
         applied = {}
-        for key in sorted(values):
-            if values[key] != old_values[key]:
-                applied[key] = values[key]
-                self._log("config", round_no, key, old_values[key], values[key])
         deferred = {}
-        for key in sorted(pending):
-            if old_pending.get(key) != pending[key]:
-                deferred[key] = pending[key]
-                self._log("cfg_pending", round_no, key, values[key], pending[key])
-        for key in sorted(old_pending):
-            if key not in pending and key not in applied:
-                self._log("cfg_pending", round_no, key, old_pending[key], values[key])
+        with self._atomic():  # the change and its journal entries are written together or not at all
+            self._save(values, pending)
+            for key in sorted(values):
+                if values[key] != old_values[key]:
+                    applied[key] = values[key]
+                    self._log("config", round_no, key, old_values[key], values[key])
+            for key in sorted(pending):
+                if old_pending.get(key) != pending[key]:
+                    deferred[key] = pending[key]
+                    self._log("cfg_pending", round_no, key, values[key], pending[key])
+            for key in sorted(old_pending):
+                if key not in pending and key not in applied:
+                    self._log("cfg_pending", round_no, key, old_pending[key], values[key])
+        self.values, self.pending = values, pending
         return applied, deferred
 
     def apply_pending(self, round_no=0):
@@ -268,11 +275,20 @@ class Config:
         applied = dict(self.pending)
         old = self.values
         values = validate(_overlay(self.values, applied), False)  # the whole change was checked at change()
-        self._save(values, {})
+        with self._atomic():
+            self._save(values, {})
+            for key in sorted(applied):
+                self._log("cfg_applied", round_no, key, old[key], applied[key])
         self.values, self.pending = values, {}
-        for key in sorted(applied):
-            self._log("cfg_applied", round_no, key, old[key], applied[key])
         return applied
+
+
+class _Nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
 
 
 def _overlay(base, extra):

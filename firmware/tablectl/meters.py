@@ -66,8 +66,9 @@ class Meters:
             self.last.pop(0)
 
     def state(self):
+        # a hit's list is never changed once made: the record shares them (a new outer list each time)
         return {"r": self.rounds, "v": self.voids, "b": self.bets, "h": dict(self.hits),
-                "a": dict(self.amounts), "l": [list(x) for x in self.last]}
+                "a": dict(self.amounts), "l": list(self.last)}
 
     @classmethod
     def from_state(cls, d):

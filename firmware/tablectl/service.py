@@ -20,10 +20,9 @@ it; machine.reset() starts the table again.
 
 They act on the running application, `tablectl.app.current` (or the one given to use(app)), through
 the names of the firmware contract: app.board, .config (tablectl.config.Config), .store, .journal,
-.meters, .controller (.state, .round_no, .status(), .history(n), .busy()). Optional hooks, called if
-the App has them: app.config_changed(applied) after configure() applied keys at once (e.g. a new
-game), app.ram_clear() to reset pool, meters and round (without it the records other than 'config'
-are removed and the technician is told to restart). The controller's pool, if any, is
+.meters, .controller (.state, .round_no, .status(), .history(n), .busy()), app.ram_clear(entries) to
+reset pool, meters and round. Optional hook, called if the App has it: app.config_changed(applied)
+after configure() applied keys at once (e.g. a new game). The controller's pool, if any, is
 app.controller.pool; after display_test() a controller with a `digits` attribute (what its jackpot
 digits show) gets -1 there so its display task draws them again.
 selftest() reads /fwmanifest.json (or the first folder of sys.path holding one, as on the unix
@@ -33,9 +32,9 @@ X.mpy, which the import would take instead); records, the journal and root scrip
 
 RAM clear: ram_clear() shows a 6-digit code derived from the current state (journal sequence,
 round, meters, pool), so it cannot be typed blind and is stale as soon as anything happens;
-ram_clear(code) (the code as text, or as the int it reads as) journals 'ram_clear' with the pool
-and paid cents and the counts the wiped records held (in tilt as read from flash, or 'unreadable'),
-clears, and journals 'ram_cleared'.
+ram_clear(code) (the code as text, or as the int it reads as) clears and journals 'ram_clear' with the
+pool and paid cents and the counts the wiped records held (in tilt as read from flash, or 'unreadable')
+and 'ram_cleared', all in one checkpoint of the flash log (app.ram_clear(entries)).
 """
 import json
 import sys
@@ -45,6 +44,7 @@ from tablectl import meters as _meters
 from tablectl.hw.clock import ticks_diff, ticks_ms
 from tablectl.meters import money as _money
 from tablectl import store as _store
+from tablectl.crc import crc32 as _crc32
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE
 
 MANIFEST = "fwmanifest.json"
@@ -144,6 +144,15 @@ def status():
         if key.endswith("_cents"):
             key, value = key[:-6], _money(value)
         lines.append("%s: %s" % (key, value))
+    log = getattr(app, "log", None)
+    if log is not None and log.torn:
+        data["torn"] = log.torn
+        lines.append("boot discarded a write a power cut tore (after frame #%d): the state before it resumed"
+                     % log.torn)
+    if log is not None and log.lost:
+        data["lost"] = log.lost
+        lines.append("boot found %d damaged journal frame%s (skipped; the state is sound)"
+                     % (log.lost, "" if log.lost == 1 else "s"))
     if data["pending"]:
         lines.append("after the next hit: " + ", ".join("%s=%r" % (k, data["pending"][k])
                                                         for k in sorted(data["pending"])))
@@ -213,8 +222,10 @@ def journal(n=20):
     """The last n journal entries, oldest first."""
     app = _app()
     recs = app.journal.records(_count(n))
-    return Report("journal (last %d of %d)" % (len(recs), app.journal.seq),
-                  [_journal_line(r) for r in recs] or ["empty"], recs)
+    lines = [_journal_line(r) for r in recs] or ["empty"]
+    if app.journal.damaged:
+        lines.append("%d damaged journal frame%s skipped" % (app.journal.damaged, "" if app.journal.damaged == 1 else "s"))
+    return Report("journal (last %d of %d)" % (len(recs), app.journal.seq), lines, recs)
 
 
 # what an entry's a and b hold, by event: (label, kind) each; kind '$' cents, 'm' a seat bit mask (bit 0 is
@@ -434,7 +445,7 @@ def _crc_file(path):
             n = f.readinto(buf)
             if not n:
                 break
-            crc = _store.crc32(mv[:n], crc)
+            crc = _crc32(mv[:n], crc)
     return crc
 
 
@@ -582,12 +593,12 @@ def _clear_code(app, what=""):
     pool = _pool(app)
     figures = [getattr(pool, n, 0) for n in _meters.POOL_METERS] if pool is not None else []
     text = "%d %d %s %s%s" % (app.journal.seq, _round_no(app), json.dumps(app.meters.state()), figures, what)
-    return "%06d" % (_store.crc32(text.encode()) % 1000000)
+    return "%06d" % (_crc32(text.encode()) % 1000000)
 
 
-def _counts(reserve, rounds, voids):
+def _counts(reserve, rounds, voids, note=""):
     # the journal entry's text: the reserve is wiped too, and a and b hold only pool and paid
-    return ("reserve %s, " % _money(reserve) if reserve else "") + "rounds %d voids %d" % (rounds, voids)
+    return note + ("reserve %s, " % _money(reserve) if reserve else "") + "rounds %d voids %d" % (rounds, voids)
 
 
 def _confirmed(given, expected):
@@ -599,7 +610,7 @@ def _confirmed(given, expected):
 
 def _wiped(app):
     """(pool cents, paid cents, counts) the records a RAM clear wipes hold: the running controller's, or in
-    tilt what the round record on flash holds where it can be read."""
+    tilt what the flash log makes of the round record ('unverified': the damage may have held more)."""
     if not getattr(app, "tilt", None):
         pool, m = _pool(app), app.meters
         return (getattr(pool, "pool", 0), getattr(pool, "paid", 0),
@@ -613,7 +624,7 @@ def _wiped(app):
         _int_arg("pool", p[0], 0, _meters.MONEY_MAX)
         _int_arg("reserve", p[1], 0, _meters.MONEY_MAX)
         _int_arg("paid", p[4], 0, 1 << 62)
-        return p[0], p[4], _counts(p[1], m.rounds, m.voids)
+        return p[0], p[4], _counts(p[1], m.rounds, m.voids, "unverified: ")
     except (_store.Tilt, OSError, ValueError, KeyError, TypeError, IndexError):
         return 0, 0, "round record unreadable"
 
@@ -640,17 +651,9 @@ def ram_clear(code=None):
     if not _confirmed(code, expected):
         raise ValueError("wrong confirmation code: call ram_clear() for the current one")
     round_no = _round_no(app)
-    app.journal.append("ram_clear", round_no, pool_cents, paid, counts)
-    if hasattr(app, "ram_clear"):
-        app.ram_clear()
-        note = "cleared; the controller restarted from the seed"
-        if lost:
-            note += "; game %s: set the game with configure(game=...)" % app.config["game"]
-    else:
-        for name in app.store.names():
-            if name != "config":
-                app.store.clear(name)
-        app.meters = _meters.Meters()
-        note = "records cleared; restart the controller (machine.reset()) to run from them"
-    app.journal.append("ram_cleared", round_no)
+    # what is wiped and that it was: one checkpoint of the flash log, all of it or none after a power cut
+    app.ram_clear([["ram_clear", round_no, pool_cents, paid, counts], ["ram_cleared", round_no, 0, 0, ""]])
+    note = "cleared; the controller restarted from the seed"
+    if lost:
+        note += "; game %s: set the game with configure(game=...)" % app.config["game"]
     return Report("ram_clear", [note], {"cleared": True})

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from rulebook import baccarat_progressive, fortune3, poker5
 from rulebook.cards import Card
 from tablectl.rules import cards, hands
 
@@ -23,7 +24,7 @@ def card(c):
     return Card((c >> 2) + 2, "shcd"[c & 3])
 
 
-def expected_class(poker5, five):
+def expected_class(five):
     category = poker5.evaluate([card(c) for c in five])[0]
     return CLASS_OF_CATEGORY.get(poker5.CATEGORY_IDS[category], hands.NONE)
 
@@ -40,7 +41,6 @@ def test_all_2598960_hands_against_textbook_and_rulebook_poker5_CSP_10_2():
     firmware's class sizes are the textbook counts (which rulebook's own tests hold it to): so the two
     agree on all 2,598,960 hands. The firmware's class function is timed here without the input
     check that classify5 adds (the check has its own tests below)."""
-    poker5 = pytest.importorskip("rulebook.poker5")
     counts = Counter()
     jackpot_hands = []
     class5 = hands._class5
@@ -49,7 +49,7 @@ def test_all_2598960_hands_against_textbook_and_rulebook_poker5_CSP_10_2():
         counts[got] += 1
         if got:
             jackpot_hands.append((five, got))
-    mismatches = [(five, got) for five, got in jackpot_hands if expected_class(poker5, five) != got]
+    mismatches = [(five, got) for five, got in jackpot_hands if expected_class(five) != got]
     assert not mismatches[:5]
     assert {k: v for k, v in counts.items() if k != hands.NONE} == TEXTBOOK
     assert sum(counts.values()) == 2598960
@@ -58,11 +58,10 @@ def test_all_2598960_hands_against_textbook_and_rulebook_poker5_CSP_10_2():
 def test_every_hand_the_rulebook_calls_a_jackpot_class_is_one_CSP_10_2():
     """The converse of the exhaustive pass, through the public entry point: random hands classify as
     the rulebook says."""
-    poker5 = pytest.importorskip("rulebook.poker5")
     rng = random.Random(4)
     for _ in range(20000):
         five = tuple(rng.sample(range(52), 5))
-        assert hands.classify5(five) == expected_class(poker5, five), five
+        assert hands.classify5(five) == expected_class(five), five
 
 
 def hands_of_every_class():
@@ -97,8 +96,6 @@ def test_three_plus_two_is_the_five_card_class_for_every_split_F3_15_1():
 def test_three_plus_two_every_jackpot_hand_against_rulebook_fortune3_F3_13_7():
     """All 13,516 five-card hands of flush or better, each split into 3 player + 2 community cards
     (the split rotating through all ten), against rulebook.fortune3.progressive_class."""
-    fortune3 = pytest.importorskip("rulebook.fortune3")
-    pytest.importorskip("rulebook.poker5")
     splits = list(itertools.combinations(range(5), 3))
     n = 0
     for five in itertools.combinations(range(52), 5):
@@ -117,8 +114,6 @@ def test_three_plus_two_every_jackpot_hand_against_rulebook_fortune3_F3_13_7():
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True))
 def test_three_plus_two_random_deals_against_rulebook_fortune3_F3_13_7(five):
-    fortune3 = pytest.importorskip("rulebook.fortune3")
-    pytest.importorskip("rulebook.poker5")
     three, two = five[:3], five[3:]
     name = fortune3.progressive_class([card(c) for c in three], [card(c) for c in two])
     assert hands.classify_3_plus_2(three, two) == CLASS_OF_CATEGORY.get(name, hands.NONE)
@@ -159,15 +154,14 @@ def random_coups(rng, count):
 
 
 def test_baccarat_classes_against_rulebook_cover_every_class_BAC_13_1_4_4():
-    bp = pytest.importorskip("rulebook.baccarat_progressive")
     rng = random.Random(13)
     seen = {s: set() for s in "abc"}
     n = 0
     for dealt, player, banker, coup in random_coups(rng, 12000):
         for scheme in "abc":
             for distinct in (True, False):
-                want = bp.progressive_class(scheme, coup.player, coup.banker, coup.cards,
-                                            "distinct" if distinct else "any")
+                want = baccarat_progressive.progressive_class(scheme, coup.player, coup.banker, coup.cards,
+                                                              "distinct" if distinct else "any")
                 got = hands.baccarat_class(scheme, dealt, player, banker, distinct)
                 assert hands.BACCARAT_CLASS_IDS[scheme][got] == (want or "none"), (scheme, distinct, coup.cards)
                 seen[scheme].add(want or "none")

@@ -79,6 +79,7 @@ def check_run(game, data, n_steps):
                     assert app2.controller.record() == rec
                 else:
                     assert app2.controller.state == "idle"
+                app = app2  # the rebooted table plays on (one writer of the flash, as on a board)
     finally:
         cleanup()
 

@@ -16,6 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 # each board's port, and the port's own manifest that the board's includes
 PORTS = {"pico": ("rp2", "boards/manifest.py"), "esp32": ("esp32", "boards/manifest.py"), "qemu": ("qemu", None),
          "sim": ("unix", "variants/manifest.py")}
+FIRMWARE_VERSION = re.search(r'version="([^"]+)"', (ROOT / "firmware" / "manifest.py").read_text()).group(1)
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,8 @@ def frozen(manifestfile, board, tmp_path):
     m = mf.ManifestFile(mf.MODE_FREEZE, {"MPY_DIR": str(top), "PORT_DIR": str(port), "MPY_LIB_DIR": str(lib),
                                          "BOARD_DIR": str(ROOT / "boards" / board)})
     m.execute(str(ROOT / "boards" / board / "manifest.py"))
+    versions = set(f.metadata.version for f in m.files() if f.target_path.startswith("tablectl/"))
+    assert versions == {FIRMWARE_VERSION}, versions  # firmware/manifest.py's metadata, once for every board
     return {f.target_path: f.full_path for f in m.files()}, required
 
 

@@ -1,6 +1,7 @@
-"""Storage test fixtures: a RAM block device for vfs.VfsLfs2 that can cut the power mid-write, and scratch folders.
+"""Storage test fixtures: a RAM flash that can cut the power mid-write (for the flash log and for vfs.VfsLfs2),
+frame surgery on the flash log, and scratch folders.
 
-    dev = RamBlockDev(block_size=4096, blocks=16)   # the Pico's erase block
+    dev = RamBlockDev(block_size=4096, blocks=16, prog=256)   # the Pico's erase block and page
     mount_fresh(dev, '/ram', progsize=256)  # format LittleFS and mount it at /ram (as the Pico does)
     dev.cut_after(5)                 # the 5th block write/erase from now stops half done: PowerCut
     try: code_under_test()           # raises PowerCut, or an OSError from LittleFS unwinding
@@ -10,14 +11,12 @@
     image = dev.snapshot(); dev.restore(image)   # rewind the flash (snapshot(into=buf) reuses buf)
 
 The device behaves like NOR flash: an erase sets a block to 0xFF and a program can only clear bits
-(new = old & data), so a filesystem that programs without erasing is caught. `ops` counts block
-programs and erases since creation (the power-cut tests enumerate them). After the cut nothing
+(new = old & data), so code that programs without erasing is caught. `ops` counts block programs and
+erases since creation (the power-cut tests enumerate them), `erases` and `programs` each kind. After the cut nothing
 reaches the flash (the CPU is dead on a board): later programs are dropped, and the old device
 object stays dead even when a file of the old mount is finalised by the gc later (MicroPython
 prints those files' close errors, e.g. "OSError: 28", on stderr: expected). Only the extended
 block protocol (offsets) is implemented, which is what LittleFS uses.
-Use blocks of 1024 bytes or more: with 256 or 512 byte blocks, MicroPython 1.29's LittleFS was seen
-to lose another file of the folder (the journal) on a cut during a record save (write + rename).
 On CPython there is no vfs: need_vfs() skips a test there (pytest.skip, or mptest.Skip on the board).
 scratch_dir() gives an empty folder on the host filesystem (CPython and the unix port alike).
 """
@@ -50,9 +49,10 @@ def need_vfs():
 class RamBlockDev:
     """RAM flash: readblocks/writeblocks(block, buf, offset)/ioctl; cut_after(n) for power-cut tests."""
 
-    def __init__(self, block_size=256, blocks=96, data=None):
+    def __init__(self, block_size=4096, blocks=8, data=None, prog=16):
         self.block_size = block_size
         self.blocks = blocks
+        self.prog = prog  # the program unit the flash log aligns its writes to (a Pico's: 256)
         if data is None:
             data = bytearray(block_size * blocks)
             for i in range(len(data)):  # erased flash, without a temporary copy in the heap
@@ -60,17 +60,30 @@ class RamBlockDev:
         self.data = data
         self.lfs_options = {}
         self.ops = 0
+        self.erases = 0
+        self.programs = 0
         self._cut = 0  # ops left before the cut; 0 = no cut planned
         self._done = None  # bytes of the cut operation that reach the flash (None: half)
+        self._noise = 0  # the cut leaves the rest of the operation's bytes as noise, from this seed
         self.powered = True
 
-    def cut_after(self, n, done=None):
+    def cut_after(self, n, done=None, noise=0):
         """The n-th program/erase from now (n >= 1) is interrupted with `done` of its bytes done
-        (default half; 0: the cut comes just before it, len: just after it)."""
+        (default half; 0: the cut comes just before it, len: just after it); with noise (a seed), the
+        bytes after those are left random, as a flash cell interrupted mid-program or mid-erase may be."""
         if n < 1:
             raise ValueError("n >= 1")
         self._cut = n
         self._done = done
+        self._noise = noise
+
+    def _scribble(self, start, end):
+        """Noise over data[start:end] (an LCG: the same noise for the same seed)."""
+        x = self._noise
+        data = self.data
+        for i in range(start, end):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            data[i] = (x >> 16) & 0xFF
 
     def _op(self):
         """Count one program/erase; True if this one is to be cut half way, None if the power is off
@@ -107,7 +120,10 @@ class RamBlockDev:
         data = self.data
         for i in range(n):
             data[start + i] &= buf[i]  # NOR flash: a program only clears bits
+        self.programs += 1
         if cut:
+            if self._noise:
+                self._scribble(start + n, start + len(buf))
             raise PowerCut("power cut while writing block %d" % block)
 
     def ioctl(self, op, arg):
@@ -123,7 +139,10 @@ class RamBlockDev:
             n = self._part(self.block_size) if cut else self.block_size
             for i in range(start, start + n):
                 self.data[i] = 0xFF
+            self.erases += 1
             if cut:
+                if self._noise:
+                    self._scribble(start + n, start + self.block_size)
                 raise PowerCut("power cut while erasing block %d" % arg)
             return 0
         return 0  # 1 init, 2 deinit, 3 sync: nothing to do in RAM
@@ -131,7 +150,7 @@ class RamBlockDev:
     def reboot(self):
         """The same flash behind a new device object, powered. The old object stays dead for good:
         a file of the old mount finalised later by the gc can never reach the flash again."""
-        dev = RamBlockDev(self.block_size, self.blocks, self.data)
+        dev = RamBlockDev(self.block_size, self.blocks, self.data, self.prog)
         dev.ops = self.ops
         dev.lfs_options = self.lfs_options
         self.powered = False
@@ -201,3 +220,63 @@ def remove_dir(path):
         _rmtree(path)
     except OSError:
         pass
+
+
+# -- the flash log, frame by frame (what a test damages to see what the firmware makes of it) --------------
+def log_frames(dev, payloads=True):
+    """Every frame of the table's log on `dev`, oldest first: (block, offset, flags, seq, length, payload);
+    payload None where the CRC fails (or not asked for), flags/seq None where the header is damaged too."""
+    from tablectl.log import Log
+    log = Log(dev)
+    out = []
+    if log.head < 0:
+        return out
+    ring = list(log._ring())
+    ring.reverse()
+    for block, bseq in ring:
+        for off, flags, seq, n, crc in log._frames(block):
+            obj = log._payload(block, off, n, crc) if crc is not None and payloads else None
+            out.append((block, off, flags, seq, n, obj))
+    return out
+
+
+def flip(dev, block, offset, mask=0xFF):
+    """XOR one byte of the flash (a bit flip, or a whole byte) where no write of the firmware would put it."""
+    buf = bytearray(1)
+    dev.readblocks(block, buf, offset)
+    buf[0] ^= mask
+    if hasattr(dev, "data"):  # RAM flash: straight into the array (a program could only clear bits)
+        dev.data[block * dev.block_size + offset] = buf[0]
+    else:  # a file: straight into the file
+        with open(dev.path, "r+b") as f:
+            f.seek(block * dev.block_size + offset)
+            f.write(buf)
+
+
+def touches(obj, name):
+    """True if a log payload sets, patches or removes record `name`."""
+    return obj is not None and (name in obj.get("r", {}) or name in obj.get("p", {}) or name in obj.get("d", []))
+
+
+def damage_record(dev, name):
+    """Flip a byte in the payload of the newest frame that writes record `name`; returns its seq. (It reads
+    the ring from its newest block back and stops at the first that has one: little heap on the port.)"""
+    from tablectl.log import Log
+    log = Log(dev)
+    for block, bseq in log._ring():
+        hit = None
+        for off, flags, seq, n, crc in log._frames(block):
+            if crc is not None and touches(log._payload(block, off, n, crc), name):
+                hit = (off, seq, n)
+        if hit is not None:
+            off, seq, n = hit
+            flip(dev, block, off + 12 + n // 2)
+            return seq
+    raise AssertionError("no frame writes record %r" % name)
+
+
+def flash_file(root, blocks=16):
+    """A test table's flash: a file in folder `root` (64 KB by default: a few hundred rounds before the ring
+    wraps), as the sim board keeps it."""
+    from tablectl.hw.fileflash import FileFlash
+    return FileFlash(root + "/flash.bin", blocks=blocks)

@@ -1,10 +1,12 @@
 """tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
-# mp-heap: 84K
+# mp-heap: 104K
 # (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
 from ramblockdev import remove_dir, scratch_dir
 from tablectl import config
 from tablectl.config import DEFAULTS, Config, validate
+from tablectl.hw.fileflash import FileFlash
 from tablectl.journal import Journal
+from tablectl.log import Log
 from tablectl.store import Store, Tilt
 from mptest import raises
 
@@ -128,10 +130,14 @@ def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_
     assert chosen["awards"][five][:2] == ("none", 700)
 
 
+def fresh(tmp):
+    """The store of the flash in folder tmp, as a boot finds it."""
+    return Store(Log(FileFlash(tmp + "/flash.bin", blocks=8)))
+
+
 def setup(tmp):
-    store = Store(tmp)
-    journal = Journal(tmp + "/j.log", 4096)
-    return store, journal
+    store = fresh(tmp)
+    return store, Journal(store.log)
 
 
 def test_config_persists_and_journals_changes():
@@ -145,7 +151,7 @@ def test_config_persists_and_journals_changes():
         assert store.writes == 1
         assert [r[2:] for r in journal.records(5)] == [("config", 0, 0, "pay_5_16 18->24"), ("config", 0, 0, "seats 7->5")]
         assert [r[1] for r in journal.records(5)] == [4, 4]
-        again = Config(Store(tmp), journal)  # after a reboot
+        again = Config(fresh(tmp), journal)  # after a reboot
         assert again["pay_5_16"] == 24 and again.get("seats") == 5 and again.pending == {}
         assert cfg.change(5, seats=5) == ({}, {}) and store.writes == 1  # no change, no write
     finally:
@@ -163,7 +169,7 @@ def test_bad_change_changes_nothing():
         assert "unknown" in raises(ValueError, cfg.change, 2, sets=3)
         assert "nothing to change" in raises(ValueError, cfg.change, 2)
         assert cfg.values == before and store.writes == 1 and journal.seq == 1
-        assert Config(Store(tmp))["pay_5_16"] == 20
+        assert Config(fresh(tmp))["pay_5_16"] == 20
     finally:
         remove_dir(tmp)
 
@@ -179,7 +185,7 @@ def test_pool_changes_wait_for_the_next_hit_on_a_live_progressive():
         assert cfg["rate_bp"] == DEFAULTS["rate_bp"] and cfg.pending == {"fixed_flush": 9000, "rate_bp": 1500}
         flush = cfg.pool_params()["awards"][1]  # class code 1: flush
         assert flush == ("fixed", DEFAULTS["fixed_flush"], 0)  # the posted award still holds
-        reboot = Config(Store(tmp), journal)  # pending survives a power cut
+        reboot = Config(fresh(tmp), journal)  # pending survives a power cut
         assert reboot.pending == {"fixed_flush": 9000, "rate_bp": 1500} and reboot["rate_bp"] == DEFAULTS["rate_bp"]
         # pending changes are checked together with what waits: seed above the pending limit is refused
         cfg.change(3, limit_cents=30000000)
@@ -193,7 +199,7 @@ def test_pool_changes_wait_for_the_next_hit_on_a_live_progressive():
         assert events.count("cfg_applied") == 2 and events.count("cfg_pending") == 4, events  # 2 + limit + the cancel
         last = journal.records(2)
         assert [r[1] for r in last] == [9, 9] and last[0][5] == "limit_cents 200000000->30000000"
-        assert Config(Store(tmp))["rate_bp"] == 1500
+        assert Config(fresh(tmp))["rate_bp"] == 1500
     finally:
         remove_dir(tmp)
 
@@ -245,13 +251,13 @@ def test_corrupt_or_invalid_config_record_tilts():
     try:
         store, journal = setup(tmp)
         store.save("config", {"v": {"pay_5_16": 31}, "p": {}})  # valid CRC, invalid value
-        assert "pay_5_16" in raises(Tilt, Config, Store(tmp))
+        assert "pay_5_16" in raises(Tilt, Config, fresh(tmp))
         store.save("config", {"v": {}, "p": {"seats": 3}})  # only pool parameters may wait
-        assert "pool parameter" in raises(Tilt, Config, Store(tmp))
+        assert "pool parameter" in raises(Tilt, Config, fresh(tmp))
         store.save("config", {"values": {}})
-        assert "config" in raises(Tilt, Config, Store(tmp))
+        assert "config" in raises(Tilt, Config, fresh(tmp))
         store.clear("config")
-        assert Config(Store(tmp)).values == DEFAULTS
+        assert Config(fresh(tmp)).values == DEFAULTS
     finally:
         remove_dir(tmp)
 

@@ -87,7 +87,7 @@ def test_fish_prawn_crab_literal_throws_FPC_5_FPC_6():
 
 
 def test_bad_dice_and_options_raise_ValueError():
-    for d in ((0, 1, 1), (1, 7, 1), (1, 1, -1), (1.0, 2, 3), ("1", 2, 3), (None, 1, 1)):
+    for d in ((0, 1, 1), (1, 7, 1), (1, 1, -1), (1.0, 2, 3), ("1", 2, 3), (None, 1, 1)):  # SB-1.1: faces 1-6
         raises(ValueError, SICBO.resolve, *d)
     raises(ValueError, DiceTable, "craps")
     raises(ValueError, DiceTable, "sicbo", pay_5_16=31)

@@ -12,7 +12,7 @@ def test_result_from_count_FT_3_FT_5_3():
         raises(ValueError, fantan.result_from_count, count, broken)
 
 
-def test_result_three_wins_and_pushes_FT_6_FT_8():
+def test_result_three_wins_and_pushes_FT_6_1_to_6_2_4_FT_8():
     wins, pushes = fantan.resolve(3)
     assert set(fantan.SPOTS[i] for i in wins) == {
         "fan_3", "nim_3_1", "nim_3_2", "nim_3_4", "kwok_2_3", "kwok_3_4", "kwok_1_3",

@@ -1,6 +1,6 @@
 """Fan-Tan (58/2004) controller through handle(): open, bell, the count reduced four at a time, the winning
 number and areas lit, refusals that change nothing, voids, history, power cuts in every state."""
-# mp-heap: 196K
+# mp-heap: 212K
 from test_ctl_app import check_refusals, cleanup, drive, new_app, restart, state_of
 
 EVENTS = ("0", "1", "2", "3", "4", "5", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID",
@@ -25,17 +25,19 @@ def fantan_round(app, count):
     return app.board.lit()
 
 
-def test_round_open_bell_count_lights_confirm_FT_4_FT_5():
+def test_round_open_bell_count_lights_confirm_FT_4_FT_5_1_FT_5_2():
     app = new_app("fantan")
     c, b = app.controller, app.board
     assert drive(app, "SHAKE") == [True] and c.state == "betting" and b.betting_pin.value() == 1
     assert drive(app, "BELL") == [True] and c.state == "closed" and b.bell_pin.value() == 1
     assert b.betting_pin.value() == 0
     assert drive(app, "2", "7", "ENTER") == [True] * 3
+    # FT-5.1: the count, reduced four at a time, announced as the round's number
     assert c.state == "result" and c.number == 3 and b.display.lines[0] == "NUMBER 3"
     lit = b.lit()
-    # FT-6/7 by hand for number 3: fan 3; nim 3 over anything; kwok 2_3, 3_4; nga with 3 among the
-    # two; sam hong with 3; pushes (FT-8): nim W_3 and nga A_B_3 (level 2)
+    # FT-5.2: the winning number and areas lit. FT-6.1-6.2.4 by hand for number 3: fan 3; nim 3 over
+    # anything; kwok 2_3, 3_4; nga with 3 among the two; sam hong with 3; pushes (FT-8): nim W_3 and
+    # nga A_B_3 (level 2)
     wins = {"fan_3", "nim_3_1", "nim_3_2", "nim_3_4", "kwok_2_3", "kwok_3_4",
             "nga_1_3_2", "nga_1_3_4", "nga_2_3_1", "nga_2_3_4", "nga_3_4_1", "nga_3_4_2",
             "sam_hong_1_2_3", "sam_hong_1_3_4", "sam_hong_2_3_4"}

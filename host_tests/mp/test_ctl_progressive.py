@@ -34,35 +34,38 @@ def balanced(pool):
     return pool.pool + pool.reserve + pool.paid == pool.seeded + pool.contributed
 
 
-def test_sensors_lit_while_betting_then_frozen_by_lock_CSP_6_3():
-    app = new_app("caribbean_stud")
-    c, b = app.controller, app.board
-    seats(app, 1, 3)
-    assert set(b.lit()) == {"seat_1", "seat_3"} and b.display.lines[1].startswith("BETS 2")
-    assert drive(app, "LOCK") == [True]
-    assert c.state == "locked" and c.status()["locked"] == [1, 3]
-    assert c.pool.pool == SEED + 2 * BET * 2000 // 10000 and app.meters.bets == 2  # CSP-10.1
-    seats(app, 2, 5)  # chips moved after the lock change nothing
-    assert set(b.lit()) == {"seat_1", "seat_3"} and c.status()["locked"] == [1, 3]
-    assert c.pool.contributed == 1000 and balanced(c.pool)
-    cleanup()
+def test_sensors_lit_while_betting_then_frozen_by_lock_CSP_6_3_F3_10_3():
+    for game in ("caribbean_stud", "fortune3"):
+        app = new_app(game)
+        c, b = app.controller, app.board
+        seats(app, 1, 3)
+        assert set(b.lit()) == {"seat_1", "seat_3"} and b.display.lines[1].startswith("BETS 2")
+        assert drive(app, "LOCK") == [True]
+        assert c.state == "locked" and c.status()["locked"] == [1, 3]
+        assert c.pool.pool == SEED + 2 * BET * 2000 // 10000 and app.meters.bets == 2  # CSP-10.1
+        seats(app, 2, 5)  # chips moved after the lock (the first card dealt) change nothing
+        assert set(b.lit()) == {"seat_1", "seat_3"} and c.status()["locked"] == [1, 3]
+        assert c.pool.contributed == 1000 and balanced(c.pool)
+        cleanup()
 
 
-def test_jackpot_digits_count_up_to_the_new_pool():
-    app = new_app("caribbean_stud")
-    c = app.controller
-    c.animate(0)
-    assert app.board.snapshot()["jackpot"] == "250000.00"
-    seats(app, 1, 2, 3, 4, 5, 6, 7)
-    drive(app, "LOCK")
-    shown = []
-    for _ in range(60):
+def test_jackpot_digits_count_up_to_the_new_pool_CSP_1_4_F3_2_2():
+    # the electronic display of the progressive jackpot is this controller's
+    for game in ("caribbean_stud", "fortune3"):
+        app = new_app(game)
+        c = app.controller
         c.animate(0)
-        shown.append(app.board.jackpot_bus.text())
-    values = [int(s.replace(".", "").strip()) for s in shown]
-    assert values[0] > SEED and values == sorted(values) and values[-1] == SEED + 3500
-    assert len(set(values)) > 2  # it counted, it did not jump
-    cleanup()
+        assert app.board.snapshot()["jackpot"] == "250000.00"
+        seats(app, 1, 2, 3, 4, 5, 6, 7)
+        drive(app, "LOCK")
+        shown = []
+        for _ in range(60):
+            c.animate(0)
+            shown.append(app.board.jackpot_bus.text())
+        values = [int(s.replace(".", "").strip()) for s in shown]
+        assert values[0] > SEED and values == sorted(values) and values[-1] == SEED + 3500
+        assert len(set(values)) > 2  # it counted, it did not jump
+        cleanup()
 
 
 def test_refusals_change_nothing():
@@ -99,22 +102,27 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
 
 
 def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
+    # the royal on the lower seat and keyed first: only the class order (CSP-10.7) pays the straight
+    # flush first; seats from the dealer's left (CSP-10.4) or the keying order would pay the royal first
     app = locked("caribbean_stud", 1, 3)
     c = app.controller
     pool = SEED + 1000
-    assert keys(app, "H3E5EE") == [True] * 6  # seat 3 royal flush, no cards
-    assert keys(app, "H1E4EE") == [True] * 6  # seat 1 straight flush
+    assert keys(app, "H1E5EE") == [True] * 6  # seat 1 royal flush, no cards
+    assert keys(app, "H3E4EE") == [True] * 6  # seat 3 straight flush
     assert drive(app, "CONFIRM") == [True] and c.state == "paying"
-    sf = max(2500000, pool // 10)             # CSP-10.2.2
-    royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush
-    assert c.awards == [[1, "straight_flush", sf], [3, "royal_flush", royal]]
-    assert app.board.display.lines[0] == "WIN SEAT 1"
+    sf = max(2500000, pool // 10)             # CSP-10.2.2: 25001000 // 10 = 2500100
+    royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush: 22500900 < the fixed
+    assert (sf, royal) == (2500100, 25000000)  # a royal paid first would be 25001000, then 2500000
+    assert c.awards == [[3, "straight_flush", sf], [1, "royal_flush", royal]]
+    assert app.board.display.lines[0] == "WIN SEAT 3"
     c.animate(0)
     assert app.board.jackpot_bus.text() == " 25001.00"  # the award, as the MAX7219 got it
     assert c.pool.pool == SEED and balanced(c.pool)  # emptied, restarted from the seed
     assert app.meters.hits == {"straight_flush": 1, "royal_flush": 1}
-    assert drive(app, "CONFIRM") == [True] and app.board.display.lines[0] == "WIN SEAT 3"
+    assert drive(app, "CONFIRM") == [True] and app.board.display.lines[0] == "WIN SEAT 1"
     assert drive(app, "CONFIRM") == [True] and c.state == "betting" and c.round_no == 2
+    paid = [(r[3], r[4], r[5]) for r in app.journal.records(4) if r[2] == "pay"]
+    assert paid == [(3, sf, "straight_flush"), (1, royal, "royal_flush")]  # the journal, in paying order
     assert [r[2] for r in app.journal.records(4)] == ["hit_in", "pay", "pay", "confirm"]
     cleanup()
 
@@ -448,7 +456,9 @@ def test_pays_is_false_exactly_for_an_award_a_hit_of_which_pays_0_BAC_17_12():
 def test_a_pool_record_that_does_not_balance_tilts_with_a_readable_line():
     app = new_app("caribbean_stud")
     rec = app.controller.record()
-    rec["pool"][0] += 1  # one cent more in the pool than its meters account for
+    pool = list(rec["pool"])
+    pool[0] += 1  # one cent more in the pool than its meters account for
+    rec["pool"] = pool
     app.store.save("round", rec)
     app2 = restart(app)
     assert app2.tilt.startswith("pool record bad: (") and app2.board.display.lines[1] == "pool record bad:"

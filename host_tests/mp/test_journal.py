@@ -1,112 +1,73 @@
-"""tablectl.journal: append-only, readable, bounded, torn lines skipped, sequence kept across reboots."""
-import os
-
-from ramblockdev import remove_dir, scratch_dir
-from tablectl.journal import Journal, parse
+"""tablectl.journal on the flash log: readable entries in order, sequence kept across reboots, bounded by the ring,
+bad entries refused, entries of one step written with its record."""
+# mp-heap: 72K
+from ramblockdev import RamBlockDev, log_frames
+from tablectl.journal import Journal, describe
+from tablectl.log import Log
+from tablectl.store import Store
 from mptest import raises
 
 
-def size(path):
-    try:
-        return os.stat(path)[6]
-    except OSError:
-        return 0
+def fresh(blocks=5):
+    d = RamBlockDev(block_size=1024, blocks=blocks)
+    return Journal(Log(d)), d
 
 
 def test_append_and_tail_are_readable_in_order():
-    root = scratch_dir("jr")
-    try:
-        j = Journal(root + "/journal.log", 4096)
-        assert j.tail(5) == [] and j.seq == 0
-        assert j.append("open", 1) == 1
-        assert j.append("hit", 7, 3, 1234500, "royal_flush") == 2
-        assert j.append("void", 8, text="dice leaning") == 3
-        assert j.records(2) == [(2, 7, "hit", 3, 1234500, "royal_flush"), (3, 8, "void", 0, 0, "dice leaning")]
-        assert j.tail(10) == ["#1 round 1 open a=0 b=0", "#2 round 7 hit a=3 b=1234500 royal_flush",
-                              "#3 round 8 void a=0 b=0 dice leaning"]
-        assert j.writes == 3
-    finally:
-        remove_dir(root)
+    j, d = fresh()
+    assert j.append("boot", 0) == 1
+    assert j.append("hit", 3, a=5, b=12345600, text="royal_flush") == 2
+    assert j.tail(5) == ["#1 round 0 boot a=0 b=0", "#2 round 3 hit a=5 b=12345600 royal_flush"]
+    assert j.records(1) == [(2, 3, "hit", 5, 12345600, "royal_flush")]
+    assert j.records(0) == [] and j.seq == 2 and j.writes == 2
+    assert describe((7, 1, "x", 0, 0, "")) == "#7 round 1 x a=0 b=0"
 
 
 def test_sequence_continues_after_reboot():
-    root = scratch_dir("jr")
-    try:
-        path = root + "/j.log"
-        j = Journal(path, 4096)
-        for r in range(5):
-            j.append("round", r)
-        j2 = Journal(path, 4096)
-        assert j2.seq == 5
-        assert j2.append("round", 5) == 6
-        assert [r[0] for r in j2.records(100)] == [1, 2, 3, 4, 5, 6]
-    finally:
-        remove_dir(root)
+    j, d = fresh()
+    for i in range(5):
+        j.append("e", i)
+    again = Journal(Log(d))
+    assert again.seq == 5 and again.append("after", 9) == 6
+    assert [r[0] for r in Journal(Log(d)).records(10)] == [1, 2, 3, 4, 5, 6]
 
 
-def test_bounded_size_keeps_the_newest_half():
-    root = scratch_dir("jr")
-    try:
-        path = root + "/j.log"
-        j = Journal(path, 1024)
-        for i in range(200):
-            j.append("contrib", i, i, i * 25, "seat %d" % (i % 7))
-            assert size(path) + size(path + ".1") <= 1024
-        recs = j.records(1000)
-        seqs = [r[0] for r in recs]
-        # contiguous, ends at the newest, and at least half the budget's worth of entries kept
-        assert seqs == list(range(seqs[0], 201)), seqs
-        line_len = len("xxxxxxxx 200 199 contrib 199 4975 seat 3\n")
-        assert len(seqs) >= 512 // line_len
-        assert recs[-1] == (200, 199, "contrib", 199, 4975, "seat 3")
-        again = Journal(path, 1024)  # after a reboot: the half holding the newest entry goes on
-        assert again.seq == 200 and again.append("contrib", 200) == 201
-        seqs = [r[0] for r in again.records(1000)]
-        assert seqs == list(range(seqs[0], 202)) and size(path) + size(path + ".1") <= 1024
-    finally:
-        remove_dir(root)
-
-
-def test_torn_or_corrupt_lines_are_skipped_and_appends_continue():
-    root = scratch_dir("jr")
-    try:
-        path = root + "/j.log"
-        j = Journal(path, 4096)
-        j.append("a", 1)
-        j.append("b", 2)
-        with open(path, "a") as f:
-            f.write("1a2b3c4d 3 3 half")  # a line torn by a power cut, no newline
-        with open(path, "r") as f:
-            text = f.read()
-        with open(path, "w") as f:  # and a flipped bit in the first entry
-            f.write(text.replace(" a ", " q ", 1))
-        j2 = Journal(path, 4096)
-        assert j2.seq == 2
-        j2.append("c", 4, text="after the cut")
-        assert [r[2] for r in j2.records(10)] == ["b", "c"]
-        assert parse("1a2b3c4d 3 3 half") is None and parse("") is None and parse("zzzzzzzz 1 1 x 0 0") is None
-    finally:
-        remove_dir(root)
+def test_bounded_by_the_ring_the_newest_kept_numbers_unbroken():
+    j, d = fresh(blocks=5)
+    for i in range(1, 401):
+        j.append("round", i, a=i, text="x" * (i % 30))
+    recs = Journal(Log(d)).records(1000)
+    assert recs[-1][0] == 400 and 50 < len(recs) < 400  # what the 5 KB ring still holds
+    assert [r[0] for r in recs] == list(range(recs[0][0], 401))
+    assert d.erases < 60  # a block erased once it fills, not once an entry
 
 
 def test_bad_entries_raise_and_write_nothing():
-    root = scratch_dir("jr")
-    try:
-        path = root + "/j.log"
-        j = Journal(path, 4096)
-        j.append("ok", 1)
-        before = size(path)
-        assert "a-z" in raises(ValueError, j.append, "Bad Event", 1)
-        assert "1..16" in raises(ValueError, j.append, "x" * 17, 1)
-        assert "round_no" in raises(ValueError, j.append, "hit", "7")
-        assert "b must" in raises(ValueError, j.append, "hit", 7, 1, 2.5)
-        assert "a must" in raises(ValueError, j.append, "hit", 7, True)
-        assert ">= 0" in raises(ValueError, j.records, -1)
-        assert ">= 512" in raises(ValueError, Journal, path, 100)
-        assert size(path) == before and j.seq == 1 and j.writes == 1
-        # text is cut to 48 printable characters on one line
-        j.append("note", 2, text="line\nbreak" + "x" * 100)
-        rec = j.records(1)[0]
-        assert rec[5] == ("line?break" + "x" * 100)[:48]
-    finally:
-        remove_dir(root)
+    j, d = fresh()
+    ops = d.ops
+    assert "a-z" in raises(ValueError, j.append, "Bad Event", 1)
+    assert "1..16" in raises(ValueError, j.append, "", 1)
+    assert "round_no" in raises(ValueError, j.append, "e", "1")
+    assert "a must" in raises(ValueError, j.append, "e", 1, a=1.5)
+    assert "b must" in raises(ValueError, j.append, "e", 1, b=True)
+    assert "n must" in raises(ValueError, j.records, -1)
+    assert d.ops == ops and j.seq == 0
+    j.append("e", 1, text="t\u00e9l\u00e9\nphone " + "x" * 60)  # printable ASCII, at most 48 characters
+    assert j.records(1)[0][5] == "t?l??phone " + "x" * 37
+
+
+def test_a_steps_record_and_its_entries_are_one_frame_with_consecutive_numbers():
+    d = RamBlockDev(block_size=1024, blocks=5)
+    log = Log(d)
+    s, j = Store(log), Journal(log)
+    j.append("boot", 0)
+    frames = log.frames
+    with log.atomic():
+        s.save("round", {"state": "paying"})
+        assert j.append("pay", 1, 3, 500) == 2
+        assert j.append("pay", 1, 5, 500) == 3
+    assert log.frames == frames + 1
+    last = log_frames(d)[-1][5]
+    assert last["r"] == {"round": {"state": "paying"}} and [e[0] for e in last["j"]] == [2, 3]
+    assert j.entries((("a", 1, 0, 0, ""), ("b", 1, 0, 0, ""))) == [[4, 1, "a", 0, 0, ""], [5, 1, "b", 0, 0, ""]]
+    assert j.seq == 3  # entries() numbers them for a checkpoint; nothing is written

@@ -36,7 +36,7 @@ def coup(pt, bt, extra_values):
     return coup_from_cards(parse_cards(cards))
 
 
-def test_card_values_BAC_5():
+def test_card_values_BAC_5_1_and_5_2():
     assert [card_value(c) for c in parse_cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks")] == \
         [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
     # BAC-5.1: totals of ten or more count only their units
@@ -88,7 +88,7 @@ def test_banker_total_against_player_third_card_BAC_9_3_and_9_4(bt, third):
         assert c.banker_total == ((bt + 5) % 10 if draws else bt)
 
 
-def test_totals_and_winner_BAC_11_12():
+def test_totals_and_winner_of_the_two_hands_BAC_6_BAC_11_and_12():
     # P 3,K + third 4 = 7; B 5,K stands on player's 4? No: banker 5 draws on 4 (BAC-9.3.4) -> 9
     c = coup_from_cards(parse_cards("3s,5h,Kc,Kd,4s,4h"))
     assert (c.player_total, c.banker_total, c.winner) == (7, 9, "banker")

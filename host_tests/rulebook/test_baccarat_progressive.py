@@ -60,7 +60,7 @@ def test_single_pair_player_or_banker_BAC_13_1_4_4_A_6():
     assert classes("9s,Kd,Th,2c")[0] is None
 
 
-def test_six_five_of_a_kind_over_all_cards_BAC_13_1_4_4_B_1_2():
+def test_six_five_of_a_kind_over_all_cards_BAC_13_1_4_4_B_1_and_13_2_2():
     # P 5,5 = 0 draws 5 -> 5; B 5,5 = 0 draws 5: six fives of mixed colours
     assert classes("5s,5h,5c,5d,5s,5h") == ("four_of_a_kind", "six_of_a_kind", "six_of_a_kind")
     # B's third card a K: five fives

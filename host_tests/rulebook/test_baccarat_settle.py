@@ -20,13 +20,13 @@ def main(cards, **opts):
     return tuple(result[b] for b in MAIN)
 
 
-def test_every_bet_of_games_md_is_offered():
+def test_every_bet_is_offered_BAC_13_1():
     assert set(baccarat.bets()) == {"player", "banker", "tie", "player_pair", "banker_pair", "dragon7",
                                     "lucky6", "progressive_a", "progressive_b", "progressive_c"}
     assert set(baccarat.resolve("9s,Kd,Th,2c")) == set(baccarat.bets())
 
 
-def test_pays_text_BAC_17():
+def test_pays_text_BAC_17_1_to_17_5():
     pays = baccarat.bets()
     assert (pays["player"], pays["banker"], pays["tie"]) == ("1:1", "19:20", "8:1")
     assert (pays["player_pair"], pays["banker_pair"], pays["dragon7"], pays["lucky6"]) == \
@@ -35,13 +35,13 @@ def test_pays_text_BAC_17():
     assert baccarat.bets({"banker_mode": "ez"})["banker"] == "1:1"
 
 
-def test_player_natural_wins_BAC_11_17_1():
+def test_player_natural_wins_BAC_11_and_17_1():
     # P 9+T = 9, B K+2 = 2: player natural, nobody draws
     assert main("9s,Kd,Th,2c") == (1, L, L, L, L, L, L)
 
 
 @pytest.mark.parametrize("mode, banker_net", [("commission", F(19, 20)), ("super6", F(1)), ("ez", F(1))])
-def test_banker_natural_wins_BAC_17_1_and_18(mode, banker_net):
+def test_banker_natural_wins_BAC_17_1_and_18_1_to_18_3(mode, banker_net):
     # P 2+3 = 5 must not draw against the banker's natural 9 (BAC-9.2)
     assert main("2s,9d,3h,Kc", banker_mode=mode) == (L, banker_net, L, L, L, L, L)
 
@@ -59,7 +59,7 @@ def test_banker_three_card_six_lucky6_20_BAC_13_1_4_3(mode, banker_net):
 
 
 @pytest.mark.parametrize("mode, banker_net", [("commission", F(19, 20)), ("super6", F(1)), ("ez", F(0))])
-def test_banker_three_card_seven_dragon7_BAC_13_1_4_2_and_ez_push_BAC_18_3(mode, banker_net):
+def test_banker_three_card_seven_dragon7_BAC_13_1_4_2_and_17_4_and_ez_push_BAC_18_3(mode, banker_net):
     # P 2+K = 2 draws 3 -> 5; B 3+K = 3 draws on a 3 a 4 -> 7 with three cards
     assert main("2s,3h,Kc,Kd,3d,4c", banker_mode=mode) == (L, banker_net, L, L, L, F(40), L)
 
@@ -71,7 +71,7 @@ def test_banker_two_card_seven_is_no_dragon_and_no_ez_push_BAC_18_3():
 
 
 @pytest.mark.parametrize("mode", ["commission", "super6", "ez"])
-def test_tie_pushes_player_and_banker_pays_8_BAC_12_17_2(mode):
+def test_tie_pushes_player_and_banker_pays_8_BAC_12_and_17_2(mode):
     assert main("4s,4h,3c,3d", banker_mode=mode) == (0, 0, 8, L, L, L, L)
     # a tie on 6 is no banker win: lucky6 loses, super6 does not apply
     assert main("6s,6h,Kc,Kd", banker_mode=mode) == (0, 0, 8, L, L, L, L)

@@ -21,6 +21,16 @@ def shoe_of(cards, **given):
     return Shoe(decks=8, cards=cards, cut_from_end=opts(**given)["cut_from_end"])
 
 
+def test_a_shoe_holds_six_to_twelve_decks_of_52_BAC_1_1():
+    for decks in range(6, 13):
+        cards = sorted(str(c) for c in new_shoe(opts(decks=decks), seed=decks).cards)
+        assert len(cards) == 52 * decks and len(set(cards)) == 52
+        assert all(cards.count(c) == decks for c in set(cards))
+    for decks in (5, 13):
+        with pytest.raises(RuleError, match="decks"):
+            opts(decks=decks)
+
+
 @pytest.mark.parametrize("decks", [6, 8, 12])
 def test_burn_as_many_as_decks_BAC_2_1_1(decks):
     cards = FILLER + NATURAL * 5

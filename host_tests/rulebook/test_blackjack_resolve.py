@@ -22,8 +22,8 @@ def main(outcome, **opts):
 
 
 # ---- basic results ---------------------------------------------------------------------------
-def test_higher_total_wins_even_money_BJ_9():
-    # player T+Q = 20, dealer 9+K = 19
+def test_higher_total_wins_even_money_BJ_8_BJ_9():
+    # player T+Q = 20, dealer 9+K = 19: pictures count 10
     nets = net("Ts,9h,Qd,Kc|stand")
     assert nets["main"] == 1
     assert nets["insurance"] == 0          # no insurance offered against a 9 (BJ-12.1)
@@ -140,6 +140,14 @@ def test_split_plays_two_hands_of_the_original_stake_BJ_16_2():
     assert main("8s,6h,8d,3c,Tc,9c,Tc,4d|split,double,stand") == 2 - 1
     # dealer 6+T hits 8 = 24: both win, the doubled one twice
     assert main("8s,6h,8d,3c,Tc,9c,Tc,8d|split,double,stand") == 2 + 1
+
+
+def test_split_non_aces_draw_any_number_of_cards_until_21_BJ_16_4():
+    # 8,8 v 6: hand 1 8+2 hits 2 and 5 = 17, stands; hand 2 8+4 hits K = 22, busted, and takes no more;
+    # dealer 6+T hits 9 = 25: hand 1 wins, hand 2 has lost already (BJ-7.2)
+    assert main("8s,6h,8d,2c,2d,5c,4h,Kd,Tc,9s|split,hit,hit,stand,hit") == 1 - 1
+    with pytest.raises(RuleError):
+        net("8s,6h,8d,2c,2d,5c,4h,Kd,Tc,9s|split,hit,hit,stand,hit,hit")
 
 
 def test_split_against_dealer_blackjack_loses_original_stake_only_BJ_16_6():

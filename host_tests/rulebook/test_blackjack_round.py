@@ -26,7 +26,9 @@ def test_two_boxes_are_dealt_one_card_at_a_time_from_the_left_BJ_5_1():
     rnd = Round(OPTS, shoe("2s,3s,4s,5s,6s"), [Seat(1), Seat(1)])
     assert [c for c in rnd.seats[0].first_two] == parse_cards("2s,5s")
     assert [c for c in rnd.seats[1].first_two] == parse_cards("3s,6s")
-    assert rnd.dealer == parse_cards("4s")          # no hole card with a shoe (BJ-5.2.1.1)
+    # no hole card with a shoe (BJ-5.2.1.1); procedure 2 (BJ-5.2.2) deals in the same order, the boxes'
+    # cards face up, which changes nothing a round computes
+    assert rnd.dealer == parse_cards("4s")
 
 
 def test_box_dealing_gives_the_dealer_two_cards_before_play_BJ_5_2_1_2():
@@ -35,7 +37,7 @@ def test_box_dealing_gives_the_dealer_two_cards_before_play_BJ_5_2_1_2():
     assert rnd.dealer == parse_cards("4s,7s")
 
 
-def test_boxes_act_in_order_and_money_settles_with_real_stakes_BJ_6_3():
+def test_boxes_act_in_order_and_money_settles_with_real_stakes_BJ_6_3_BJ_7_1():
     # box 0: 10 units on T+9; box 1: 4 units on 5+6 (doubles); dealer 8 + 9 = 17
     rnd = Round(OPTS, shoe("Ts,5h,8d,9s,6c,Tc,9c"), [Seat(10), Seat(4, {"any_pair": 2})])
     assert rnd.current == (0, 0)
@@ -47,7 +49,7 @@ def test_boxes_act_in_order_and_money_settles_with_real_stakes_BJ_6_3():
     assert rnd.current == (1, 0)
     rnd.double()
     assert rnd.current is None
-    rnd.dealer_play()
+    rnd.dealer_play()                    # BJ-7.1: the dealer's second card after every box has decided
     assert rnd.dealer == parse_cards("8d,9c")
     box0, box1 = rnd.settle()
     assert box0 == {"main": F(10)}                  # 19 v 17
@@ -155,7 +157,7 @@ def expected_first_decisions(r1, r2, up, double):
 
 
 @pytest.mark.parametrize("double", ["any", "eleven"])
-def test_every_first_two_cards_against_every_up_card_offers_the_right_decisions(double):
+def test_every_first_two_cards_against_every_up_card_offers_the_right_decisions_BJ_6_2(double):
     opts = bj.options({"double": double})
     for r1 in RANKS:
         for r2 in RANKS:

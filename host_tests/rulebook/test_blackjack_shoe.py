@@ -1,5 +1,7 @@
 """Blackjack shoe procedures: burns (BJ-4.1, BJ-4.2), the second cut card's last round (BJ-2.1.1,
 BJ-2.2.1), the one-round metal-box deck (BJ-2.2.3), replayed shoes."""
+import random
+
 import pytest
 
 from rulebook import blackjack as bj
@@ -19,7 +21,7 @@ def test_start_burn_as_many_cards_as_decks_or_one_BJ_4_1():
     assert play_shoe(opts(decks=2, burn_start="none"), cards=cards).burned == ()
 
 
-def test_the_round_that_reaches_the_cut_card_is_the_last_BJ_2_2_1():
+def test_the_round_that_reaches_the_cut_card_is_the_last_BJ_2_1_BJ_2_2_1():
     o = opts(decks=2, cut_from_end=60)
     for seed in range(5):
         play = play_shoe(o, seed=seed, boxes=2)
@@ -35,6 +37,16 @@ def test_cut_card_must_lie_in_the_shoe_and_among_the_last_30_BJ_2_1_1():
         play_shoe(opts(decks=1, cut_from_end=60), seed=1)
     with pytest.raises(RuleError, match="cut_from_end"):
         opts(cut_from_end=20)
+
+
+def test_simulated_rounds_each_come_from_a_full_shoe_BJ_2_1_2_BJ_2_2_4():
+    # simulate() deals as a shuffler-dealer: every card goes back into the machine after each round
+    shoe = bj.FreshShoe(1, random.Random(3))
+    for _ in range(3):
+        shoe.new_round()
+        assert sorted(map(str, (shoe.draw() for _ in range(52)))) == sorted(map(str, deck()))
+    with pytest.raises(ValueError):
+        shoe.draw()  # a 53rd card in one round: one deck holds 52
 
 
 def test_metal_box_deck_serves_one_round_BJ_2_2_3():

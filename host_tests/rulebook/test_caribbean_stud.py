@@ -49,7 +49,7 @@ def test_outcome_round_trips():
     ("As,Ad,7h,5c,2d,Kh,Qc,9d,4s,As,raise", "twice"),
     ("As,Ad,7h,5c,2d,Kh,Qc,9d,4s,Zz,raise", "bad card"),
 ])
-def test_bad_outcomes_are_clear_errors(text, message):
+def test_bad_outcomes_are_clear_errors_CSP_1_1_CSP_6_5(text, message):
     with pytest.raises(RuleError, match=message):
         cs.parse_outcome(text, opts())
 
@@ -140,8 +140,8 @@ def test_fold_loses_the_ante_CSP_6_7():
     assert play("As Ks Qs Js Ts", DEALER_AK, "fold") == {"ante": -1, "raise": 0, "progressive": -1}
 
 
-def test_cap_per_round_on_quads_straight_flush_royal_CSP_9_5_7_to_9_5_9():
-    cap = dict(ante="100", max_payout="3000")  # raise stake 200 cents: quads would win 4000
+def test_cap_per_round_on_quads_straight_flush_royal_CSP_6_6_CSP_9_5_7_to_9_5_9():
+    cap = dict(ante="100", max_payout="3000")  # raise stake 200 cents, twice the ante: quads would win 4000
     assert play("2s 2h 2d 2c 5d", DEALER_AK, **cap)["raise"] == Fraction(3000, 200)
     assert play("4h 5h 6h 7h 8h", DEALER_AK, **cap)["raise"] == Fraction(3000, 200)
     assert play("As Ks Qs Js Ts", DEALER_AK, **cap)["raise"] == Fraction(3000, 200)
@@ -152,7 +152,7 @@ def test_cap_per_round_on_quads_straight_flush_royal_CSP_9_5_7_to_9_5_9():
     assert play("2s 2h 2d 2c 5d", DEALER_AK, ante="100", max_payout="4000")["raise"] == 20
 
 
-def test_progressive_awards_for_this_box_CSP_10_2():
+def test_progressive_awards_for_this_box_CSP_10_2_1_to_10_2_5():
     # defaults: bet 100 cents; flush 5000, full house 7500, quads 10000 fixed; pool 10,000,000
     assert play("2h 5h 7h Jh Qh", DEALER_AK)["progressive"] == 49
     assert play("2s 2h 2d 5c 5d", DEALER_AK)["progressive"] == 74

@@ -41,7 +41,7 @@ def expected_net(bet, result, commission=FIVE_PERCENT):
     return Fraction(0) if result in pushes else Fraction(-1)
 
 
-def test_every_bet_id_with_its_pays_FT_7():
+def test_every_bet_id_with_its_pays_FT_7_1_1_to_7_2():
     pays = fantan.bets()
     assert list(pays) == expected_ids()
     assert (pays["fan_2"], pays["nim_4_1"], pays["kwok_1_4"], pays["nga_2_4_1"], pays["sam_hong_1_3_4"]) == \
@@ -49,7 +49,7 @@ def test_every_bet_id_with_its_pays_FT_7():
 
 
 @pytest.mark.parametrize("result", [1, 2, 3, 4])
-def test_all_four_results_every_bet_FT_6_1_FT_7_FT_8_FT_9(result):
+def test_all_four_results_every_bet_FT_6_1_to_7_2_FT_8_FT_9(result):
     nets = fantan.resolve(result)
     assert list(nets) == expected_ids()
     for bet, net in nets.items():

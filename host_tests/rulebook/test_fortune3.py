@@ -79,7 +79,7 @@ def test_player_beats_qualified_dealer_with_bonus_F3_13_3_F3_13_4():
     ("2h,3h,4h", 40), ("Ah,2h,3h", 40), ("5s,5h,5c", 25), ("Qs,Kh,Ac", 5), ("2h,9h,Kh", 4),
     ("7s,7h,Ac", 1), ("As,Kh,Jc", -1),
 ])
-def test_pair_plus_pay_table_F3_16_1(player, expected):
+def test_pair_plus_pay_table_F3_13_5_F3_16_1(player, expected):
     for rest in ("2c,5c,8d,fold", "Qd,Qc,Td,play"):
         if set(parse_cards(player)) & set(parse_cards(rest.rsplit(",", 1)[0])):
             continue
@@ -178,7 +178,7 @@ def test_pair_plus_alone_is_a_base_bet_F3_3_1():
 
 @pytest.mark.parametrize("stakes", [{"six_card_bonus": 5}, {"progressive": 5},
                                     {"six_card_bonus": 1, "progressive": 1}])
-def test_additional_bet_without_base_bet_refused_F3_4_2(stakes):
+def test_additional_bet_without_base_bet_refused_F3_3_2_F3_4_2_F3_4_3(stakes):
     with pytest.raises(RuleError, match="base bet"):
         fortune3.settle_box(stakes, "7s,7h,Ac,2c,3c,9d,5h,6h,fold")
 
@@ -200,7 +200,7 @@ def test_bad_stakes_refused(stakes, words):
     ("As,Kd,Qh,2c,3d,As,play", "twice"), ("As,Kd,Qh,2c,3d,9s,4h,As,play", "twice"),
     ("As,Kd,Qh,2c,3d,1s,play", "bad card"),
 ])
-def test_bad_outcomes_raise_rule_error(text, words):
+def test_bad_outcomes_raise_rule_error_F3_2_1(text, words):
     with pytest.raises(RuleError, match=words):
         fortune3.resolve(text)
 
@@ -231,7 +231,7 @@ def _text(cards, decision):
 
 @settings(max_examples=150, deadline=None)
 @given(rounds, st.sampled_from(["play", "fold"]))
-def test_side_bets_ignore_the_decision_and_the_dealer_F3_12_4(cards, decision):
+def test_side_bets_ignore_the_decision_and_the_dealer_F3_12_3_F3_12_4_F3_13_5_F3_13_6(cards, decision):
     a = net(_text(cards, decision))
     b = net(_text(cards, "fold" if decision == "play" else "play"))
     sides = ("pair_plus", "six_card_bonus", "progressive")
@@ -246,14 +246,14 @@ def test_side_bets_ignore_the_decision_and_the_dealer_F3_12_4(cards, decision):
 SEQ = [str(c) for c in deck()[:12]]  # 2s..Ks: positions are easy to read
 
 
-def test_manual_dealing_one_card_at_a_time_F3_11_1():
+def test_manual_dealing_one_card_at_a_time_F3_9_1_F3_11_1_F3_11_3():
     dealt = fortune3.deal(Shoe(cards=SEQ), 2, progressive=True, opts={"dealing": "manual"})
     c = parse_cards(SEQ)
     assert dealt["boxes"] == [[c[0], c[2], c[4]], [c[1], c[3], c[5]]]
     assert dealt["dealer"] == c[6:9] and dealt["community"] == c[9:11] and dealt["burn"] is None
 
 
-def test_shuffler_dealing_three_per_box_and_burn_F3_11_2_F3_11_4():
+def test_shuffler_dealing_three_per_box_and_burn_F3_9_1_F3_11_2_F3_11_4():
     c = parse_cards(SEQ)
     dealt = fortune3.deal(Shoe(cards=SEQ), 2, progressive=True, opts={"dealing": "shuffler"})
     assert dealt["boxes"] == [c[0:3], c[3:6]] and dealt["dealer"] == c[6:9] and dealt["community"] == c[9:11]
@@ -262,9 +262,10 @@ def test_shuffler_dealing_three_per_box_and_burn_F3_11_2_F3_11_4():
     assert fortune3.deal(Shoe(cards=SEQ), 2)["community"] == []  # F3-15.2
 
 
-def test_deal_refuses_bad_box_count_and_short_shoe():
-    with pytest.raises(RuleError, match="boxes"):
-        fortune3.deal(Shoe(cards=SEQ), 0)
+def test_deal_refuses_bad_box_count_and_short_shoe_F3_5_2():
+    for boxes in (0, 8):  # six to eight boxes, the dealer's one of them: at most seven players
+        with pytest.raises(RuleError, match="boxes"):
+            fortune3.deal(Shoe(cards=SEQ), boxes)
     with pytest.raises(ShoeExhausted):
         fortune3.deal(Shoe(cards=SEQ), 4)
 

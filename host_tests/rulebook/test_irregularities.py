@@ -75,8 +75,9 @@ def test_every_void_csp_ruling_carries_the_progressive_CSP_11_1_CSP_11_4():
     assert all(r.progressive_carried == r.void == r.bets_returnable for r in rulings)
 
 
+# 41: more cards than a round deals, eight boxes of five cards (CSP-2.1)
 @pytest.mark.parametrize("exposed", [0, -1, 41, 1.0, True, "2", None])
-def test_bad_exposed_count_refused_CSP_11(exposed):
+def test_bad_exposed_count_refused_CSP_2_1_CSP_11(exposed):
     with pytest.raises(RuleError, match="exposed"):
         caribbean_stud.irregularity("dealer_card_exposed", exposed)
 

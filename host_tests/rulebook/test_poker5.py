@@ -191,7 +191,7 @@ def test_one_pair_pair_then_odd_cards_then_suit_of_pair_CSP_8_9():
     assert beats("Th Tc 9s 7d 6h", "Ts Td 9h 7c 6s", pair_suit="lower")  # diamond is the lowest card
 
 
-def test_high_card_card_by_card_then_suit_of_highest_CSP_8_10():
+def test_high_card_card_by_card_then_suit_of_highest_CSP_4_2_CSP_8_10():
     assert beats("As Jd 9c 7h 2d", "Kd Qd Jh 9s 8s")
     assert beats("As Kd 9c 7h 3d", "Ah Ks 9s 7s 2c")
     assert beats("Ah Kd 9c 7h 2d", "Ac Ks 9s 7s 2c")  # equal ranks: the ace's suit

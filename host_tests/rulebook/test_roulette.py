@@ -46,7 +46,7 @@ def expected_layout():
 EXPECTED = expected_layout()
 
 
-def test_every_bet_with_its_numbers_and_pays_RL_6_1_to_6_17_RL_7():
+def test_every_bet_with_its_numbers_and_pays_RL_6_1_to_RL_7_8():
     pays = roulette.bets()
     assert set(pays) == set(EXPECTED)
     assert len(pays) == 37 + 60 + 14 + 23 + 11 + 10 + 2 + 3 + 3 + 6
@@ -64,7 +64,7 @@ def test_every_number_is_in_the_expected_number_of_bets():
 
 
 @pytest.mark.parametrize("zero_rule", ["covering", "straight_only"])
-def test_all_37_pockets_every_bet_RL_7_RL_8(zero_rule):
+def test_all_37_pockets_every_bet_RL_1_3_RL_4_RL_7_1_to_7_8_RL_8(zero_rule):
     for pocket in range(37):
         nets = roulette.resolve(pocket, {"zero_rule": zero_rule})
         assert set(nets) == set(EXPECTED)
@@ -75,7 +75,7 @@ def test_all_37_pockets_every_bet_RL_7_RL_8(zero_rule):
             assert nets[bet] == (PAYS[len(nums)] if wins else -1), (bet, pocket)
 
 
-def test_zero_loses_every_even_money_bet_RL_8():
+def test_zero_loses_every_even_money_bet_RL_1_5_RL_8():
     nets = roulette.resolve("0")
     for bet in ("low", "high", "red", "black", "odd", "even", "column_1", "dozen_1", "set12_a"):
         assert nets[bet] == -1
@@ -99,7 +99,7 @@ def test_straight_only_reading_of_zero_RL_8():
 
 
 @pytest.mark.parametrize("text", ["37", "-1", "00", "07", "x", "", "1,2", "3.0", " 36 5"])
-def test_impossible_pockets_raise(text):
+def test_impossible_pockets_raise_RL_1_2(text):
     with pytest.raises(RuleError, match="0 to 36"):
         roulette.parse_outcome(text)
 
@@ -117,7 +117,7 @@ def test_bad_option_raises():
 
 @settings(max_examples=30, deadline=None)
 @given(pocket=st.integers(1, 36))
-def test_each_number_wins_exactly_the_bets_covering_it(pocket):
+def test_each_number_wins_exactly_the_bets_covering_it_RL_1_4(pocket):
     nets = roulette.resolve(str(pocket))
     winners = {bet for bet, net in nets.items() if net > 0}
     assert winners == {bet for bet, nums in EXPECTED.items() if pocket in nums}

@@ -18,7 +18,7 @@ READINGS = [{}, {"odd_even_lose_on_triple": True}, {"double_single_faces": "any"
 
 
 def expected_ids(three_faces="distinct", short_faces="equal"):
-    """Every bet id of spec/games.md, written out from the table, in its order."""
+    """Every bet id of docs/rulebook.md, written out from the table, in its order."""
     ids = ["small", "big", "odd", "even"]
     ids += ["single_%d" % n for n in range(1, 7)] + ["triple_%d" % n for n in range(1, 7)] + ["any_triple"]
     ids += ["total_%d" % t for t in range(4, 18)]
@@ -239,7 +239,7 @@ def test_parse_outcome_forms():
     ("1,2,7", "1 to 6"), ("0,1,2", "1 to 6"), ("1,2", "three dice"), ("1,2,3,4", "three dice"),
     ("a,b,c", "1 to 6"), ("", "three dice"), ("1,2,-3", "1 to 6"), ("1,2,2.0", "1 to 6"),
 ])
-def test_impossible_throws_raise_a_clear_error(text, words):
+def test_impossible_throws_raise_a_clear_error_SB_1_1(text, words):
     with pytest.raises(RuleError, match=words):
         sicbo.parse_outcome(text)
     with pytest.raises(RuleError):

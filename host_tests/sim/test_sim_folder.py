@@ -13,8 +13,17 @@ import pytest
 from sim.board_process import HEAP, BoardError
 from sim.locks import InUse, folder_lock
 from sim.simulator import PortBusy, Simulator
+from tablectl.hw.fileflash import FileFlash
 from tablectl.journal import Journal
+from tablectl.log import Log
 from tablectl.store import Store
+
+FLASH_BLOCKS = 256  # the sim board's (boards/sim/board.py FLASH_BLOCKS)
+
+
+def log_of(state_dir):
+    """The log on a board folder's flash, read from CPython (the flash is a file)."""
+    return Log(FileFlash(str(state_dir / "simstate" / "flash.bin"), blocks=FLASH_BLOCKS))
 
 
 def folder_files(folder):
@@ -30,7 +39,7 @@ def folder_files(folder):
 
 
 def journal(state_dir):
-    return Journal(str(state_dir / "simstate" / "journal.log"), 1 << 20).records(100000)
+    return Journal(log_of(state_dir)).records(100000)
 
 
 def _alive(pid):
@@ -117,14 +126,14 @@ def test_a_restart_keeps_the_game_the_folder_was_configured_for(start_sim, tmp_p
         time.sleep(0.05)
     jackpot = sim.link.snapshot()[1]["out"]["jackpot"]
     sim.stop()
-    config = Store(str(folder / "simstate")).load("config")
+    config = Store(log_of(folder)).load("config")
     assert config["v"]["game"] == "baccarat_c"
     events = [r[2:] for r in journal(folder)]
 
     sim = start_sim("baccarat_a", state_dir=folder)
     after = [r[2:] for r in journal(folder)][len(events):]
     assert after and not [e for e in after if e[0] in ("config", "pool_closed", "cfg_pending")], after
-    assert Store(str(folder / "simstate")).load("config") == config
+    assert Store(log_of(folder)).load("config") == config
     assert sim.link.snapshot()[1]["hello"]["game"] == "baccarat_c"
     assert sim.link.snapshot()[1]["out"]["jackpot"] == jackpot  # the baccarat_c pool, not a fresh seed
     assert sim.game == "baccarat_c" and sim.requested == "baccarat_a"
@@ -185,7 +194,8 @@ def test_folder_lock_held_by_a_starting_process_still_refuses(tmp_path):
 
 
 def test_a_folder_with_a_damaged_configuration_boots_into_the_tilt_and_says_so(start_sim, tmp_path):
-    """The simulator neither repairs nor overwrites a damaged record (the firmware's tilt reports it)."""
+    """The simulator neither repairs nor overwrites a damaged record (the firmware's tilt reports it): here the
+    configuration an older firmware left as files, which the first boot of this one takes into its log."""
     (tmp_path / "fantan" / "simstate").mkdir(parents=True)
     (tmp_path / "fantan" / "simstate" / "config.0").write_bytes(b"1 00000000 {\"v\": {}}\n")  # a wrong CRC
     sim = start_sim("fantan")
@@ -194,7 +204,7 @@ def test_a_folder_with_a_damaged_configuration_boots_into_the_tilt_and_says_so(s
     deadline = time.monotonic() + 5
     assert sim.game is None
     status = sim.link.snapshot()[1]["status"]
-    while status.get("state") != "tilt" or "record 'config'" not in status.get("why", ""):
+    while status.get("state") != "tilt" or "record config has no valid copy" not in status.get("why", ""):
         assert time.monotonic() < deadline, status
         time.sleep(0.05)
         status = sim.link.snapshot()[1]["status"]

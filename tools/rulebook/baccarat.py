@@ -5,7 +5,7 @@ player's third card if BAC-9.1 calls for it, then the banker's if BAC-9.3 does),
 Exactly the cards the drawing rules call for must be given. `void`: a coup cancelled under BAC-10
 (irregularity()), on which every bet nets 0.
 
-Bets (spec/games.md): player, banker (banker_mode commission / super6 / ez, BAC-18), tie, player_pair,
+Bets (docs/rulebook.md): player, banker (banker_mode commission / super6 / ez, BAC-18), tie, player_pair,
 banker_pair, dragon7, lucky6, progressive_a, progressive_b, progressive_c.
 Readings taken (options select the others):
   - BAC-12: on a tie the player and banker bets neither win nor lose (net 0); whether they are then

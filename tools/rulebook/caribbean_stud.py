@@ -17,7 +17,7 @@ Net per unit staked, per bet:
                collected by the dealer with the ante (CSP-6.7) and wins no award unless
                `fold_keeps_progressive` (Interpretation: CSP, unlike F3, keeps no folded hand alive).
 
-Qualification (CSP-9.1/9.3): `qualify=ak_or_better` (default, games.md) qualifies A-K high or any
+Qualification (CSP-9.1/9.3): `qualify=ak_or_better` (default) qualifies A-K high or any
 pair or better; `qualify=ace_and_king` is the literal CSP-9.1 reading: the hand holds an A and a K.
 
 Odds (edge): every figure is exact. The progressive's is a function of the pool (progressive_edge).

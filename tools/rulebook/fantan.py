@@ -90,7 +90,7 @@ def outcome_text(outcome):
 
 
 def _table(opts):
-    """[(bet_id, pays, winners, pushers)] in the order of spec/games.md."""
+    """[(bet_id, pays, winners, pushers)] in the order of docs/rulebook.md."""
     kwok = list(combinations(RESULTS, 2))
     if opts["kwok_pairs"] == "adjacent":
         kwok = [(a, b) for a, b in kwok if b - a == 1 or (a, b) == (1, 4)]

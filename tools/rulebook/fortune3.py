@@ -1,6 +1,6 @@
 """Fortune 3 Card Poker (富貴三寶, operating rules of 30 Oct 2025): bets, dealing, settlement, void rounds.
 
-Bets (ids of spec/games.md):
+Bets (ids of docs/rulebook.md):
 - `ante`: the ante together with its play (raise) bet. F3-3.1 makes Ante and Pair Plus the base bets
   and F3-12.2 makes the raise a continuation of the ante (equal to it), so the two are one wager here:
   its net is per unit of ante — fold -1 (F3-12.2); play: dealer not qualified +1 (ante 1:1, play

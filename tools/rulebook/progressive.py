@@ -15,7 +15,7 @@ What the articles say, and how each gap is filled (every choice below is a keywo
 - Royal flush (CSP-10.2.1, CSP-10.5): max(fixed, the whole pool); two or more royals "share the pool or
   the fixed amount, whichever is higher": royal_share='split_higher' (default) splits max(fixed, pool),
   'each_higher' gives each max(fixed, pool / n). Fortune 3 states a single royal only (F3-15 and
-  F3-16.3.1); several royals are settled as Caribbean Stud (Interpretation, flagged by games.md).
+  F3-16.3.1); several royals are settled as Caribbean Stud (Interpretation, flagged).
 - Baccarat (BAC-17.6 to 17.12): every award is split equally among that round's winners of it; royal
   (A), six of a kind (B) and six of one rank and colour (C) take the whole pool; paradise straight (A)
   takes max(fixed, 10%); C's six of a kind takes max(fixed, X%) where X is not stated (pct_bp must
@@ -212,7 +212,7 @@ def settle(game, hits, pool_cents, seed_cents, fixed_cents=None, pct_bp=None,
 
 def contribute(pool_cents, carry, bet_cents, rate_bp):
     """(new_pool_cents, new_carry): add rate_bp basis points of a bet, carrying the fraction of a cent
-    (in 1/10000 cent units) so that pool + paid = seed + sum of contributions exactly (DESIGN.md)."""
+    (in 1/10000 cent units) so that pool + paid = seed + sum of contributions exactly (docs/rulebook.md)."""
     _money("pool_cents", pool_cents)
     _money("bet_cents", bet_cents)
     if not isinstance(carry, int) or isinstance(carry, bool) or not 0 <= carry < 10000:

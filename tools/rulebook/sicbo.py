@@ -3,7 +3,7 @@
 Also the shaker-and-dice machinery Fish-Prawn-Crab shares (same three dice, same small/big/triple/total
 rules): parse_dice, Throw, and the shared bet builders.
 
-Bet ids (spec/games.md): small, big, odd, even, single_N, triple_N, any_triple, total_T (4..17),
+Bet ids (docs/rulebook.md): small, big, odd, even, single_N, triple_N, any_triple, total_T (4..17),
 double_single_A_B (ordered: double A, single B), three_A_B_C, combo_A_B, double_N, four_A_B_C_D.
 Interpretations (default first; the option named selects the other reading, whose edges flags() checks):
 - SB-5.9 double_single_A_B: the player chooses both faces; wins on exactly A,A,B
@@ -143,7 +143,7 @@ def throw_simulate(table, rounds, seed):
 
 
 def _table(opts):
-    """[(bet_id, pays, rule(throw) -> net)] in the order of spec/games.md."""
+    """[(bet_id, pays, rule(throw) -> net)] in the order of docs/rulebook.md."""
     pays_by_total = dict(FIXED_TOTAL_PAYS)
     for total in (5, 16):
         pays_by_total[total] = opts["pay_5_16"]

@@ -8,7 +8,8 @@ The micropython process gets the pty's master side as stdin and stdout (non-bloc
 terminal with nobody connected drops REPL output instead of stopping the controller); the host keeps
 the board side open in raw mode (tty.setraw: no echo, no newline translation) so the terminal stays up
 between mpremote sessions. stderr goes to <state dir>/sim.log. The controller's records live in
-<state dir>/simstate (TABLECTL_ROOT), so they survive a restart like a board's flash.
+<state dir>/simstate/flash.bin (the sim board's flash in TABLECTL_ROOT), so they survive a restart
+as a board's flash does.
 """
 import os
 import pathlib
@@ -34,15 +35,22 @@ def micropython():
 FIRST_BOOT = """
 import board
 from tablectl.config import Config
-from tablectl.store import Store, Tilt, join
-store = Store(board.ROOT)
+from tablectl.journal import Journal
+from tablectl.log import Log
+from tablectl.store import Store, Tilt
+log = Log(board.sim_flash())
+if log.head < 0 and not log.problem:
+    from tablectl.migrate import migrate
+    migrate(log, board.ROOT)
+store = Store(log)
+halt = store.peek('halt') or {}
 try:
+    if log.config_lost or halt.get('config_lost'):
+        raise Tilt(log.problem or halt.get('why'))
     if store.names():
         print('game', Config(store)['game'])
     else:
-        from tablectl.app import JOURNAL_BYTES
-        from tablectl.journal import Journal
-        cfg = Config(store, Journal(join(board.ROOT, 'journal.log'), JOURNAL_BYTES))
+        cfg = Config(store, Journal(log))
         cfg.change(0, game=%r)
         print('new', cfg['game'])
 except Tilt as e:

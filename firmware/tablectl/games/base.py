@@ -16,8 +16,9 @@ The dealer's panel (one role per button; a board wires each role to a GPIO or a 
 
 Every event goes through handle(event). An event that is wrong in the current state is refused: the
 display's second line says why, `message` holds it, and nothing else changes (no state, no record,
-no journal entry, no output). A state change is saved as one record ('round'), then journalled, then
-shown, so after a power cut the controller resumes from the last saved state.
+no journal entry, no output). A state change is saved as one record ('round') with its journal entry,
+in one frame of the flash log, then shown, so after a power cut the controller resumes from the last
+saved state, and the journal never shows a step the record lacks (or the other way round).
 """
 from tablectl.hw.lamps import WIN
 
@@ -121,8 +122,9 @@ class Controller:
         self.state = state
         self.entry = ""
         self.message = ""
-        self.save()
-        self.app.journal.append(event, self.round_no, a, b, text)
+        with self.app.log.atomic():  # the record and its journal entry: one frame on flash
+            self.save()
+            self.app.journal.append(event, self.round_no, a, b, text)
         self.redraw()
 
     def finish_round(self, event, void):
@@ -136,14 +138,16 @@ class Controller:
         self.state = self.IDLE
         self.entry = ""
         self.message = ""
-        self.save()
-        self.app.journal.append(event, done)
+        with self.app.log.atomic():
+            self.save()
+            self.app.journal.append(event, done)
         self.redraw()
         return True
 
     def record(self):
         # the meters ride in the same record: a round and its counts are saved by one write
-        rec = {"game": self.game, "state": self.state, "round": self.round_no, "hist": self.results,
+        # a new list each save: the store keeps what it was given as the committed value
+        rec = {"game": self.game, "state": self.state, "round": self.round_no, "hist": list(self.results),
                "m": self.app.meters.state()}
         self.extra(rec)
         return rec

@@ -399,10 +399,12 @@ class ProgressiveController(Controller):
             self.app.meters.hit(self.round_no, seat, cls, cents)
         self.shown_award = 0
         self.state = "paying"
-        self.save()
-        for seat, cls, cents in self.awards:
-            self.app.journal.append("pay", self.round_no, seat, cents, cls)
-        self.apply_pending()
+        # the settled round, its pay entries and the pool changes the hit lets apply: one frame on flash
+        with self.app.log.atomic():
+            self.save()
+            for seat, cls, cents in self.awards:
+                self.app.journal.append("pay", self.round_no, seat, cents, cls)
+            self.apply_pending()
         return self.accepted()
 
     def apply_pending(self):
@@ -416,21 +418,22 @@ class ProgressiveController(Controller):
         except ValueError as e:  # a reserve at 2**30 cents: the change waits for the next hit
             self.app.journal.append("cfg_error", self.round_no, text=str(e)[:48])
             return
-        cfg.apply_pending(self.round_no)
-        moved = pool.reserve - self.pool.reserve
-        self.pool = pool
-        if moved:
-            self.moved_to_reserve(moved)
-        else:
-            self.save()
+        with self.app.log.atomic():  # the configuration and the pool it makes change in one frame
+            cfg.apply_pending(self.round_no)
+            moved = pool.reserve - self.pool.reserve
+            self.pool = pool
+            if moved:
+                self.moved_to_reserve(moved)
+            else:
+                self.save()
 
     def moved_to_reserve(self, cents):
         """A limit lowered below the pool: the excess went to the reserve, which funds the restarts
-        (tablectl.rules.pool); saved, then journalled with the reserve after it (a cut between the two
-        leaves the move done and journalled never twice, as every state change here)."""
-        self.save()
-        self.app.journal.append("pool_to_reserve", self.round_no, cents, self.pool.reserve,
-                                "limit %d" % self.pool.limit)
+        (tablectl.rules.pool); saved and journalled with the reserve after it, in one frame."""
+        with self.app.log.atomic():
+            self.save()
+            self.app.journal.append("pool_to_reserve", self.round_no, cents, self.pool.reserve,
+                                    "limit %d" % self.pool.limit)
 
     def result_text(self, awards):
         """A round in the history: '-' without a hit, else seat and class initials (S3RF = royal flush)."""
@@ -462,9 +465,9 @@ class ProgressiveController(Controller):
 
     # -- persistence ---------------------------------------------------------------------------
     def extra(self, rec):
-        rec["pool"] = list(self.pool.state())  # the locked and carried bets are part of it
-        rec["hits"] = self.hits
-        rec["awards"] = self.awards
+        rec["pool"] = self.pool.state()  # a new tuple each time; the locked and carried bets are part of it
+        rec["hits"] = list(self.hits)  # new lists: the store keeps what a save gave it
+        rec["awards"] = list(self.awards)
         rec["shown"] = self.shown_award
 
     def restore(self, rec):

@@ -1,4 +1,4 @@
-"""Lamp-board wiring per table layout: the spot ids (games.md identifiers) in lamp-chain order.
+"""Lamp-board wiring per table layout: the spot ids (the bet ids of docs/rulebook.md) in lamp-chain order.
 
 Lamp index i of a board's chain is wired under the i-th id layout_for(game) yields. The order follows
 the printed layout row by row, so a chain can be cut short after the spots a casino prints; spots with
@@ -59,7 +59,7 @@ FANTAN = (
 )
 
 
-# CSP-10.1, F3-10.1, BAC-13: one bet-accepted lamp per seat, from the dealer's left
+# CSP-10.1, F3-2.2, BAC-13.3: one bet-accepted lamp per seat, from the dealer's left
 PROGRESSIVE = (
     "seat_1 seat_2 seat_3 seat_4 seat_5 seat_6 seat_7"
 )

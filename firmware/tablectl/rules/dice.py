@@ -2,7 +2,7 @@
 
     t = DiceTable('sicbo', pay_5_16=18, pay_6_15=14, odd_even_lose_on_triple=False)
     f = DiceTable('fish_prawn_crab', color2_at_least=False)
-    t.spots             the spot ids (spec/games.md bet ids) in the order of the lamp map: a SpotIds,
+    t.spots             the spot ids (docs/rulebook.md bet ids) in the order of the lamp map: a SpotIds,
                         a read-only sequence (len, t.spots[i], iteration, index) held as one string
                         (ids.py)
     t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)

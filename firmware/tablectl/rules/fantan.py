@@ -3,7 +3,7 @@
     result_from_count(count, broken=0) -> 1..4   buttons left when the heap is split four at a time
                                                  (FT-3.1), none left is 4 (FT-3.2), broken buttons
                                                  do not count (FT-5.3)
-    SPOTS                 the spot ids (spec/games.md) as an ids.SpotIds: fan_N, nim_W_P, kwok_A_B, nga_A_B_P,
+    SPOTS                 the spot ids (docs/rulebook.md) as an ids.SpotIds: fan_N, nim_W_P, kwok_A_B, nga_A_B_P,
                           sam_hong_A_B_C, then kwok_1_3 and kwok_2_4, which only a layout with the
                           house option kwok_pairs=any offers (FT-6.1 Interpretation: adjacent pairs)
     PAYS_A[i], PAYS_B[i]  spot i pays a:b before commission (FT-7)
@@ -29,8 +29,8 @@ MAX_STAKE_CENTS = const(357913940)  # (2**30 - 1) // 3 - 1: a 3:1 win stays belo
 COMMISSION_PERCENT = const(5)  # FT-9
 KWOK_ANY_ONLY = ("kwok_1_3", "kwok_2_4")
 
-# The ids say what each spot is (spec/games.md). FT-6.2.1 fan_N: one number; FT-6.2.2 nim_W_P: W wins,
-# P pushes; FT-6.1 "two numbers", Interpretation (games.md): kwok_A_B on the layout's adjacent corners;
+# The ids say what each spot is (docs/rulebook.md). FT-6.2.1 fan_N: one number; FT-6.2.2 nim_W_P: W wins,
+# P pushes; FT-6.1 "two numbers", Interpretation (docs/regulations): kwok_A_B on the layout's adjacent corners;
 # FT-6.2.3 nga_A_B_P: A, B win, P pushes; FT-6.2.4 sam_hong_A_B_C: three numbers; then KWOK_ANY_ONLY,
 # FT-6.1 read as any two numbers: only layouts with kwok_pairs=any offer them.
 SPOTS = SpotIds(

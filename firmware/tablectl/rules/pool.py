@@ -278,7 +278,7 @@ class Pool:
             _cents("pool record bad: a figure", v)
         pool, reserve, carry, contributed, paid, seeded, carried, version = state[:_STATE_LEN]
         # a wrong version, a fraction of a cent >= 1, a pool above its limit or meters that do not
-        # add up: the record is not this pool's, and inventing one is worse than halting (DESIGN)
+        # add up: the record is not this pool's, and inventing one is worse than halting (docs/storage.md)
         if (version != _STATE_VERSION or carry >= 10000 or carried > 1 or (pool > p.limit and not overflow)
                 or pool + reserve + paid != seeded + contributed):
             raise ValueError("pool record bad: %r" % (state[:_STATE_LEN],))

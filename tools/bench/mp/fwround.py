@@ -28,10 +28,12 @@ def open_table(game, root):
     import board
     from tablectl.app import App
     from tablectl.config import Config
+    from tablectl.log import Log
     from tablectl.store import Store
+    flash = board.sim_flash(root)
     if game != "sicbo":
-        Config(Store(root)).change(0, game=game)
-    return App(board.make(virtual_clock=True), root)
+        Config(Store(Log(flash))).change(0, game=game)
+    return App(board.make(virtual_clock=True, flash=flash), root)
 
 
 def play(app, r, timed=None):

@@ -11,7 +11,7 @@ const FPC_FACES = ["", "fish", "prawn", "gourd", "coin", "crab", "rooster"];
 const PROGRESSIVE = ["caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c"];
 
 // Where a spot sits: each layout is printed in bands of related bets; the band of a spot id is its
-// bet family (the ids are spec/games.md's). Titles cite the regulation's articles.
+// bet family (the ids are docs/rulebook.md's). Titles cite the regulation's articles.
 const BANDS = {
   sicbo: [
     ["main", "small / big, any triple, even / odd (SB-5.1, 5.2, 5.5, 5.7, 5.8)", /^(small|big|odd|even|any_triple)$/],

@@ -1,0 +1,79 @@
+"""A flash block device kept in a file: the sim board's flash, and the log's home on a board without a raw region.
+
+    dev = FileFlash('flash.bin', blocks=256, block_size=4096, prog=256)   # created erased (0xFF) if missing
+    dev.readblocks(n, buf, offset); dev.writeblocks(n, buf, offset); dev.ioctl(6, n)   # erase block n
+
+The extended block protocol of vfs.AbstractBlockDev, as tablectl.log uses it. Writes go straight to the
+file (no buffering), so a process killed at any moment leaves what a board's flash would hold after a
+power cut at that moment. A program only clears bits, as on NOR flash (new = old & data), so code that
+programs without erasing first is caught here as it would be on a board. `erases` and `programs`
+count the operations since the device was opened.
+"""
+import os
+
+
+class FileFlash:
+    def __init__(self, path, blocks=256, block_size=4096, prog=256):
+        self.path = path
+        self.blocks = blocks
+        self.block_size = block_size
+        self.prog = prog
+        self.erases = 0
+        self.programs = 0
+        size = blocks * block_size
+        try:
+            found = os.stat(path)[6]
+        except OSError:
+            found = None
+        if found is None:
+            with open(path, "wb") as f:
+                ones = b"\xff" * 256
+                for _ in range(size // 256):
+                    f.write(ones)
+        elif found != size:
+            raise ValueError("%s holds %d bytes, not the %d of %d blocks of %d: another board's flash?"
+                             % (path, found, size, blocks, block_size))
+        self.f = open(path, "r+b")
+        self._buf = bytearray(256)  # one buffer for every operation: a flash chip costs the heap nothing
+
+    def close(self):
+        self.f.close()
+
+    def readblocks(self, block, buf, offset=0):
+        self.f.seek(block * self.block_size + offset)
+        self.f.readinto(buf)
+
+    def writeblocks(self, block, buf, offset=0):
+        self.programs += 1
+        at = block * self.block_size + offset
+        old = self._buf
+        mv = memoryview(buf)
+        f = self.f
+        for i in range(0, len(buf), len(old)):  # NOR: a program clears bits, it never sets one
+            part = mv[i:i + len(old)]
+            chunk = memoryview(old)[:len(part)]
+            f.seek(at + i)
+            f.readinto(chunk)
+            for k in range(len(part)):
+                chunk[k] &= part[k]
+            f.seek(at + i)
+            f.write(chunk)
+        f.flush()
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.block_size
+        if op == 6:
+            self.erases += 1
+            f = self.f
+            f.seek(arg * self.block_size)
+            ones = self._buf
+            for i in range(256):
+                ones[i] = 0xFF
+            for _ in range(self.block_size // 256):
+                f.write(ones)
+            f.flush()
+            return 0
+        return 0

@@ -1,0 +1,612 @@
+"""The table's power-fail-safe log on raw flash: records and journal entries in CRC-framed frames, appended into
+erased space, so that a flash block is erased once it fills instead of once a write.
+
+    log = Log(dev)                    # dev: a block device (the extended vfs block protocol, see below)
+    log.problem                       # '' or why the log cannot be trusted: the table tilts
+    log.state                         # {record name: its committed value}, rebuilt from flash at boot
+    log.commit(full={'config': {...}}, patch={'round': {'state': 'betting'}}, entries=[...])
+    with log.atomic():                # the commits inside become one frame: all of it or none after a cut
+        ...
+    log.checkpoint(records, entries)  # the whole state restated (a RAM clear: records left out are gone)
+    log.entries(n)                    # the last n journal entries, oldest first, and damaged frames met
+
+The device: readblocks(block, buf, offset), writeblocks(block, buf, offset) (programs, never erases),
+ioctl(4) block count, ioctl(5) block size, ioctl(6, block) erase; `dev.prog` (default 16) is the
+smallest unit it programs, to which every write is aligned (a Pico's flash programs 256-byte pages).
+
+Blocks are used in turn, as a ring. Each starts with a header (b'TLOG', version, its sequence number
+`bseq`, CRC-32) written right after the block is erased; frames follow at prog-aligned offsets:
+
+    length u16 | flags u8 | 0 | seq u32 | CRC-32 of those 8 bytes | payload: JSON, length bytes | CRC-32
+
+the payload's CRC continuing from the header's, so a frame is whole or it is not there. `seq` numbers
+every frame. A payload holds records ('r': full values, 'p': the keys that changed, 'd': names removed)
+and journal entries ('j': [seq, round, event, a, b, text] each): a save writes only what changed, which
+keeps a round to a few programmed pages.
+
+A checkpoint restates the whole state, one frame a record, then an end frame ('n': how many parts;
+'js': the journal's seq): every `every` blocks, and for a RAM clear. Boot replays from the newest whole
+checkpoint, and a block is erased only when a whole checkpoint comes after it.
+
+What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
+- nothing valid after it: a write a power cut tore. It is discarded, and the next block starts with a
+  frame saying so ('v': the last good seq): `torn` tells the application, which journals it;
+- valid frames after it, and its header says it held journal entries only: those entries are lost
+  (`lost` counts the frames), the state is sound;
+- valid frames after it otherwise: the state after it cannot be rebuilt, and the state before it is
+  older than what the log proves happened: `problem` (a tilt, until a RAM clear's checkpoint). `state`
+  then holds what the frames after the damage make of it, unverified: for the technician's report.
+"""
+import json
+import struct
+import sys
+
+from tablectl.crc import crc32
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_MAGIC = b"TLOG"
+_VERSION = const(1)
+_BHDR = const(16)
+_FHDR = const(12)
+_UNIT = const(256)  # bytes programmed at a time (a multiple of the program unit): a Pico's flash page
+
+F_REC = const(1)     # sets, patches or removes records
+F_ENT = const(2)     # journal entries
+F_CKPT = const(4)    # a checkpoint part: one record's full value
+F_END = const(8)     # a checkpoint's end
+F_ACK = const(16)    # the damage right before it is a torn write, discarded
+F_CFG = const(32)    # touches the configuration record
+
+# json.dump hands its text out in pieces: streamed into flash page by page, a frame never needs a block of
+# heap as long as itself (after hours of play a 64 KB heap may have none). CPython's json.dump writes str,
+# and a MicroPython without io.IOBase cannot take a Python stream: there the text is built once.
+_STREAM = False
+if sys.implementation.name == "micropython":
+    try:
+        from io import IOBase as _Base
+        _STREAM = True
+    except ImportError:
+        pass
+if not _STREAM:
+    _Base = object
+
+
+class LogError(Exception):
+    """The flash cannot take this write without losing live state."""
+
+
+class _Pages(_Base):
+    """What json.dump writes: counted (first pass), or programmed page by page with the payload's CRC-32
+    (second pass). The page buffer is allocated once, with the log."""
+
+    def __init__(self, log):
+        self.log = log
+        self.buf = bytearray(_UNIT)
+        self.counting = True
+        self.n = 0
+        self.crc = 0
+        self.block = 0
+        self.offset = 0
+        self.fill = 0
+
+    def start(self, block, offset):
+        self.counting = False
+        self.block = block
+        self.offset = offset
+        self.fill = 0
+
+    def write(self, data):
+        n = len(data)
+        if self.counting:
+            self.n += n
+        else:
+            self.crc = crc32(data, self.crc)
+            self.raw(data)
+        return n
+
+    def raw(self, data):
+        buf = self.buf
+        mv = memoryview(data)
+        i, n, size = 0, len(data), len(buf)
+        while i < n:
+            take = min(n - i, size - self.fill)
+            buf[self.fill:self.fill + take] = mv[i:i + take]
+            self.fill += take
+            i += take
+            if self.fill == size:
+                self.flush()
+
+    def flush(self):
+        """Program what the buffer holds, padded with 0xFF (left erased) to the program unit."""
+        if not self.fill:
+            return
+        size = self.log.align(self.fill)
+        buf = self.buf
+        for i in range(self.fill, size):
+            buf[i] = 0xFF
+        self.log.program(self.block, memoryview(buf)[:size], self.offset)
+        self.offset += size
+        self.fill = 0
+
+
+class _Atomic:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.depth += 1
+        return self.log
+
+    def __exit__(self, kind, value, tb):
+        log = self.log
+        log.depth -= 1
+        if log.depth == 0:
+            held, log.held = log.held, None
+            if kind is None and held is not None:
+                log._commit(held[0], held[1], held[2], held[3])
+        return False
+
+
+def _hold(held, full, patch, gone, entries):
+    """Fold one commit into those atomic() holds: (full, patch, gone, entries)."""
+    hf, hp, hg, he = held
+    for name in full or ():
+        hf[name] = full[name]
+        hp.pop(name, None)
+    for name in patch or ():
+        if name in hf:
+            value = dict(hf[name])
+            value.update(patch[name])
+            hf[name] = value
+        else:
+            hp[name] = dict(hp.get(name, {}))
+            hp[name].update(patch[name])
+    for name in gone or ():
+        hf.pop(name, None)
+        hp.pop(name, None)
+        if name not in hg:
+            hg.append(name)
+    for e in entries or ():
+        he.append(e)
+    return held
+
+
+def _apply(state, obj):
+    r = obj.get("r")
+    if r:
+        for name in r:
+            state[name] = r[name]
+    p = obj.get("p")
+    if p:
+        for name in p:
+            if name not in state:
+                raise LogError("record '%s' patched before it was written" % name)
+            state[name].update(p[name])
+    d = obj.get("d")
+    if d:
+        for name in d:
+            state.pop(name, None)
+
+
+class Log:
+    every = 8  # blocks between two checkpoints (fewer on a small device)
+
+    def __init__(self, dev, config_name="config"):
+        self.dev = dev
+        self.blocks = dev.ioctl(4, 0)
+        self.block_size = dev.ioctl(5, 0)
+        self.prog = getattr(dev, "prog", 16)
+        if self.blocks < 5 or self.block_size < 1024 or self.block_size % _UNIT or _UNIT % self.prog:
+            raise ValueError("flash: %d blocks of %d bytes, program unit %d: the log needs 5 or more blocks of "
+                             "a multiple of %d bytes (1 KB or more), and a unit dividing %d"
+                             % (self.blocks, self.block_size, self.prog, _UNIT, _UNIT))
+        self.first = self.align(_BHDR)  # where a block's first frame goes
+        # a block is erased only once a whole checkpoint comes after it: with one every `every` blocks, the
+        # live state spans every + 1 blocks (+1 if a checkpoint spills into the next), one block spare
+        self.every = min(Log.every, self.blocks - 3)
+        self.config_name = config_name
+        self._hdr = bytearray(_FHDR)
+        self._bhdr = bytearray(_BHDR)
+        self._pages = _Pages(self)
+        self.depth = 0       # atomic() nesting
+        self.held = None     # the commits atomic() holds
+        self.frames = 0      # frames written since boot
+        self.erases = 0      # blocks erased since boot
+        self.programs = 0    # program operations since boot
+        self._checkpointing = False
+        self._open()
+
+    def align(self, n):
+        p = self.prog
+        return (n + p - 1) // p * p
+
+    def program(self, block, data, offset):
+        self.programs += 1
+        self.dev.writeblocks(block, data, offset)
+
+    # -- reading --------------------------------------------------------------------------------
+    def _bseq(self, block):
+        """The block's sequence number, 0 when its header is not valid (erased, torn or damaged)."""
+        h = self._bhdr
+        self.dev.readblocks(block, h, 0)
+        if h[:4] != _MAGIC or h[4] != _VERSION:
+            return 0
+        bseq, crc = struct.unpack_from("<II", h, 8)
+        return bseq if crc32(memoryview(h)[:12]) == crc else 0
+
+    def _block_of(self, bseq):
+        """Where the ring keeps block sequence number bseq (it may have been reused since)."""
+        return (self.head - (self.bseq - bseq)) % self.blocks
+
+    def _ring(self):
+        """(block, bseq) from the head backwards, while the headers say the ring is unbroken."""
+        for k in range(self.blocks):
+            bseq = self.bseq - k
+            block = self._block_of(bseq)
+            if bseq < 1 or self._bseq(block) != bseq:
+                return
+            yield block, bseq
+
+    def _erased(self, block, offset):
+        """True if the block is erased (0xFF) from offset to its end."""
+        buf = self._pages.buf  # free between frames
+        while offset < self.block_size:
+            mv = memoryview(buf)[:min(len(buf), self.block_size - offset)]
+            self.dev.readblocks(block, mv, offset)
+            for b in mv:
+                if b != 0xFF:
+                    return False
+            offset += len(mv)
+        return True
+
+    def _frames(self, block):
+        """Each frame of a block in order: (offset, flags, seq, length, header CRC); where a header is
+        damaged, one (offset, None, None, 0, None), then the scan resyncs on the next valid header.
+        Ends at erased space: self._end is its offset (None if the block is full or damaged there)."""
+        hdr = self._hdr
+        size = self.block_size
+        off = self.first
+        self._end = None
+        damaged = False
+        while off + _FHDR + 4 <= size:
+            self.dev.readblocks(block, hdr, off)
+            n, flags, _, seq, crc = struct.unpack_from("<HBBII", hdr, 0)
+            if crc32(memoryview(hdr)[:8]) == crc and self.align(off + _FHDR + n + 4) <= size:
+                yield off, flags, seq, n, crc
+                damaged = False
+                off = self.align(off + _FHDR + n + 4)
+                continue
+            if n == 0xFFFF and flags == 0xFF and seq == 0xFFFFFFFF and crc == 0xFFFFFFFF and not damaged:
+                self._end = off
+                return
+            if not damaged:
+                damaged = True
+                yield off, None, None, 0, None
+            off += self.prog
+
+    def _payload(self, block, off, n, hcrc):
+        """The frame's payload decoded, None if its CRC fails or it is not a JSON object."""
+        raw = bytearray(n + 4)
+        self.dev.readblocks(block, raw, off + _FHDR)
+        if crc32(memoryview(raw)[:n], hcrc) != struct.unpack_from("<I", raw, n)[0]:
+            return None
+        try:
+            obj = json.loads(memoryview(raw)[:n] if _STREAM else bytes(raw[:n]))
+        except (ValueError, UnicodeError):
+            return None
+        return obj if isinstance(obj, dict) else None
+
+    # -- boot -----------------------------------------------------------------------------------
+    def _open(self):
+        self.problem = ""
+        self.torn = 0        # the last good seq before a torn write discarded at boot (0: none)
+        self.lost = 0        # damaged frames of journal entries met at boot
+        self.config_lost = False  # the damage may have held a configuration change
+        self.state = {}
+        self.seq = 0         # the last frame's seq (a damaged frame with a readable header counts)
+        self.jseq = 0        # the last journal entry's seq
+        self._ack = 0        # a torn write the next block's first frame acknowledges
+        self.head = -1
+        self.bseq = 0
+        self.pos = 0
+        self.ckpt = 0        # bseq of the block where the newest whole checkpoint starts
+        fresh = True  # every block erased but block 0, where a power cut may tear the first header written
+        h = self._bhdr
+        for block in range(self.blocks):
+            bseq = self._bseq(block)
+            if bseq > self.bseq:
+                self.bseq, self.head = bseq, block
+            elif not bseq and block and fresh:
+                for b in h:
+                    if b != 0xFF:
+                        fresh = False
+        if not self.bseq:
+            if not fresh:
+                self.problem = "the flash holds no table log (neither erased nor written by this firmware)"
+            return
+        self.pos = self.block_size  # after damage, or until the replay finds the end: nothing appended
+        base = self._base()
+        if base is None:
+            if self._any_frame():
+                self.problem = "the log has no whole checkpoint to resume from (flash damaged)"
+            # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
+            return
+        self._replay(base)
+
+    def _base(self):
+        """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
+        for block, bseq in self._ring():
+            ends = [(off, seq, n, crc) for off, flags, seq, n, crc in self._frames(block)
+                    if crc is not None and flags & F_END]
+            for off, seq, n, crc in reversed(ends):
+                end = self._payload(block, off, n, crc)
+                if end is None:
+                    continue
+                parts = end.get("n", 0)
+                if not parts:
+                    return block, off, seq, bseq
+                start = self._parts(bseq, seq - parts, seq)
+                if start is not None:
+                    return start
+        return None
+
+    def _any_frame(self):
+        for block, bseq in self._ring():
+            for off, flags, seq, n, crc in self._frames(block):
+                if crc is not None and self._payload(block, off, n, crc) is not None:
+                    return True
+        return False
+
+    def _parts(self, bseq, first, end):
+        """(block, offset, first, bseq) if the frames first..end-1 are all valid checkpoint parts."""
+        got, start = 0, None
+        for block, bs in self._ring():
+            if bs > bseq:
+                continue
+            low = None
+            for off, flags, seq, n, crc in self._frames(block):
+                if crc is None:
+                    continue
+                low = seq if low is None else low
+                if first <= seq < end:
+                    if not flags & F_CKPT or self._payload(block, off, n, crc) is None:
+                        return None
+                    got += 1
+                    if seq == first:
+                        start = (block, off, first, bs)
+            if low is not None and low <= first:
+                break
+        return start if got == end - first else None
+
+    def _replay(self, base):
+        block0, off0, first, bseq0 = base
+        self.ckpt = bseq0
+        state = {}
+        parts = None
+        first_part = bseq0
+        last = first - 1
+        pending = []  # flags of damaged frames not yet explained (None: header lost as well)
+        bad = False
+        for bseq in range(bseq0, self.bseq + 1):
+            block = self._block_of(bseq)
+            if self._bseq(block) != bseq:
+                pending.append(None)  # a block of the ring without a valid header: its frames are gone
+                continue
+            for off, flags, seq, n, crc in self._frames(block):
+                if bseq == bseq0 and off < off0:
+                    continue
+                if crc is not None and seq > self.seq:
+                    self.seq = seq
+                obj = self._payload(block, off, n, crc) if crc is not None else None
+                if obj is None:
+                    pending.append(None if crc is None else flags)
+                    continue
+                if seq <= last:
+                    continue
+                if seq != last + 1 and not pending:
+                    pending.append(None)  # frames missing between two valid ones
+                if pending:
+                    if flags & F_ACK and obj.get("v") == last:
+                        pending = []
+                    elif all(f is not None and not f & F_REC for f in pending):
+                        self.lost += len(pending)
+                        pending = []
+                    else:
+                        if not bad:
+                            bad = last
+                        for f in pending:
+                            if f is None or f & F_CFG:
+                                self.config_lost = True
+                        pending = []
+                last = seq
+                j = obj.get("j")
+                if j:
+                    self.jseq = j[-1][0]
+                if obj.get("js", 0) > self.jseq:
+                    self.jseq = obj["js"]
+                if flags & F_CFG and self.config_name in obj.get("r", ()):
+                    self.config_lost = False  # the configuration is saved whole: a later copy stands alone
+                if bad:  # what follows the damage, as far as it goes: for the technician's report only
+                    try:
+                        _apply(state, obj)
+                    except (LogError, AttributeError, TypeError, ValueError):
+                        pass
+                    continue
+                if flags & F_CKPT:
+                    if parts is None:
+                        parts, first_part = {}, bseq
+                    parts.update(obj.get("r", {}))
+                    continue
+                if flags & F_END:
+                    self.ckpt = bseq if parts is None else first_part  # where this checkpoint starts
+                    state = parts or {}
+                    parts = None
+                try:
+                    _apply(state, obj)
+                except (LogError, AttributeError, TypeError, ValueError):
+                    bad = bad or last  # a frame that makes no sense on what came before: as damage
+            if bseq == self.bseq:
+                end = self._end
+                self.pos = self.block_size if end is None or not self._erased(block, end) else end
+        self.state = state
+        if pending:  # nothing valid after it: a write the power cut tore, changing nothing
+            self.torn = self._ack = last
+            self.pos = self.block_size
+        if bad:
+            self.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
+                            "the damage is older than what the log proves happened" % bad)
+        else:
+            self.config_lost = False
+
+    # -- writing --------------------------------------------------------------------------------
+    def atomic(self):
+        """`with log.atomic():` the commits inside become one frame, written when the block ends."""
+        return _Atomic(self)
+
+    def commit(self, full=None, patch=None, gone=None, entries=None):
+        """Commit full record values, changed keys (patch), removed records (gone) and journal entries in
+        one frame (or hold them until the outermost atomic() block ends)."""
+        if self.depth:
+            self.held = _hold(self.held or ({}, {}, [], []), full, patch, gone, entries)
+        else:
+            self._commit(full, patch, gone, entries)
+
+    def _commit(self, full, patch, gone, entries):
+        obj = {}
+        flags = 0
+        for key, value in (("r", full), ("p", patch), ("d", gone)):
+            if value:
+                obj[key] = value
+                flags |= F_REC
+                if self.config_name in value:
+                    flags |= F_CFG
+        if entries:
+            obj["j"] = entries
+            flags |= F_ENT
+        if not obj:
+            return
+        for name in patch or ():
+            if name not in self.state and name not in (full or ()):
+                raise ValueError("record '%s': a patch needs the record saved whole first" % name)
+        self._frame(flags, obj)
+        _apply(self.state, obj)
+        if entries:
+            self.jseq = entries[-1][0]
+
+    def checkpoint(self, records=None, entries=None):
+        """Restate the whole state (records: the new state, self.state if None; names it lacks are removed)
+        with journal entries in its end frame: after a power cut, all of it or none of it."""
+        if records is None:
+            records = self.state
+        names = sorted(records)
+        nested, self._checkpointing = self._checkpointing, True
+        start = 0
+        try:
+            for name in names:
+                cfg = F_CFG if name == self.config_name else 0
+                self._frame(F_CKPT | F_REC | cfg, {"r": {name: records[name]}})
+                start = start or self.bseq
+            end = {"n": len(names), "js": self.jseq}
+            flags = F_END | F_REC
+            if entries:
+                end["j"] = entries
+                flags |= F_ENT
+            self._frame(flags, end)
+        finally:
+            self._checkpointing = nested
+        self.ckpt = start or self.bseq
+        self.state = dict(records)
+        self.problem = ""  # the state is what this checkpoint says, whatever came before
+        self.config_lost = False
+        if entries:
+            self.jseq = entries[-1][0]
+
+    def _frame(self, flags, obj):
+        """Write one frame after the last, in a new block if it does not fit."""
+        pages = self._pages
+        pages.counting = True
+        pages.n = 0
+        data = None
+        if _STREAM:
+            json.dump(obj, pages)
+        else:
+            data = json.dumps(obj).encode()
+            pages.n = len(data)
+        n = pages.n
+        need = self.align(_FHDR + n + 4)
+        if need > self.block_size - self.first - self.align(_FHDR + 16):
+            raise ValueError("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
+        if self.head < 0 or self._ack or self.pos + need > self.block_size:
+            self._advance()
+            if self.pos + need > self.block_size:  # the checkpoint filled the new block: the next has room
+                self._advance()
+        seq = self.seq + 1
+        hdr = self._hdr
+        struct.pack_into("<HBBI", hdr, 0, n, flags, 0, seq)
+        crc = crc32(memoryview(hdr)[:8])
+        struct.pack_into("<I", hdr, 8, crc)
+        pages.start(self.head, self.pos)
+        pages.raw(hdr)
+        pages.crc = crc
+        if data is None:
+            json.dump(obj, pages)
+        else:
+            pages.write(data)
+        struct.pack_into("<I", hdr, 0, pages.crc)  # the header is in the pages already: its buffer is free
+        pages.raw(memoryview(hdr)[:4])
+        pages.flush()
+        self.pos += need
+        self.seq = seq
+        self.frames += 1
+
+    def _advance(self):
+        """Start the next block of the ring: erase it, write its header, then the acknowledgement of a torn
+        write and a checkpoint when they are due."""
+        block = (self.head + 1) % self.blocks
+        bseq = self.bseq + 1
+        old = self._bseq(block)
+        if old and self.ckpt and old >= self.ckpt:
+            raise LogError("flash log full: block %d still holds the live state (checkpoints keep failing)" % block)
+        self.dev.ioctl(6, block)
+        self.erases += 1
+        h = memoryview(self._pages.buf)[:self.first]  # free between frames
+        for i in range(self.first):
+            h[i] = 0xFF
+        h[0:4] = _MAGIC
+        h[4] = _VERSION
+        h[5] = h[6] = h[7] = 0
+        struct.pack_into("<I", h, 8, bseq)
+        struct.pack_into("<I", h, 12, crc32(memoryview(h)[:12]))
+        self.program(block, h, 0)
+        self.head, self.bseq, self.pos = block, bseq, self.first
+        if self._ack:  # first of all: the damage before this block was a torn write
+            ack, self._ack = self._ack, 0
+            self._frame(F_ACK, {"v": ack})
+        if not self._checkpointing and (not self.ckpt or bseq - self.ckpt >= self.every):
+            self.checkpoint()
+
+    # -- journal entries ------------------------------------------------------------------------
+    def entries(self, n):
+        """([the last n journal entries in the ring, oldest first], damaged frames met on the way)."""
+        out = []
+        damaged = 0
+        if n <= 0 or self.head < 0:
+            return out, 0
+        for block, bseq in self._ring():  # newest block first; within one, oldest entry first
+            found = []
+            for off, flags, seq, size, crc in self._frames(block):
+                obj = self._payload(block, off, size, crc) if crc is not None and flags & F_ENT else None
+                if obj is None:
+                    if crc is None or flags & F_ENT:
+                        damaged += 1
+                    continue
+                found.extend(obj.get("j", ()))
+            out = found[len(found) - min(len(found), n - len(out)):] + out  # only what the n still need
+            if len(out) >= n:
+                break
+        return out, damaged

@@ -1,0 +1,269 @@
+"""tablectl.log on RAM flash (CPython and the unix port): frames, replay, the ring and its checkpoints, power cuts
+at every program and erase, and what boot makes of every kind of damage to every frame."""
+# mp-heap: 104K
+import gc
+
+from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
+from tablectl.log import F_ENT, F_REC, Log
+from tablectl.store import copy as _copy
+from mptest import raises
+
+
+def dev(blocks=5, size=1024, prog=16):
+    return RamBlockDev(block_size=size, blocks=blocks, prog=prog)
+
+
+def entry(seq, event="e"):
+    return [seq, 1, event, 0, 0, ""]
+
+
+def session(log, steps=12):
+    """A few saves and entries as a table makes them: a config, then a round record patched step by step,
+    an entry with every step, now and then a frame of entries alone. Returns the states before and after
+    the last frame (copies)."""
+    states = []
+
+    def done():
+        states.append(_copy(log.state))
+        del states[:-2]
+
+    log.commit(full={"config": {"v": {"game": "x"}, "p": {}}})
+    log.commit(full={"round": {"state": "idle", "round": 1, "hist": []}})
+    done()
+    for i in range(steps):
+        with log.atomic():
+            log.commit(patch={"round": {"state": "s%d" % (i % 3), "round": 1 + i // 3}})
+            log.commit(entries=[entry(log.jseq + 1, "step")])
+        done()
+        if i % 4 == 1:  # a frame of journal entries alone
+            log.commit(entries=[entry(log.jseq + 1, "note")])
+            done()
+    return states
+
+
+def test_a_fresh_flash_is_an_empty_log_and_the_first_commit_starts_its_ring():
+    d = dev()
+    log = Log(d)
+    assert log.problem == "" and log.state == {} and log.head == -1 and d.ops == 0  # boot writes nothing
+    log.commit(full={"a": {"x": 1}}, entries=[entry(1)])
+    assert log.erases == 1 and log.head == 0
+    again = Log(d)
+    assert again.state == {"a": {"x": 1}} and again.jseq == 1 and again.problem == "" and again.torn == 0
+
+
+def test_a_flash_this_firmware_did_not_write_is_a_problem_until_a_checkpoint_makes_it_a_log():
+    d = dev()
+    for i in range(len(d.data)):
+        d.data[i] = i * 7 & 0xFF  # another program's data, or an old filesystem
+    log = Log(d)
+    assert "holds no table log" in log.problem and log.state == {}
+    log.checkpoint({"config": {"v": 1}}, [entry(1, "ram_clear")])  # what a RAM clear writes
+    assert log.problem == ""
+    again = Log(d)
+    assert again.problem == "" and again.state == {"config": {"v": 1}} and again.jseq == 1
+
+
+def test_geometry_the_log_cannot_use_is_refused():
+    assert "5 or more blocks" in raises(ValueError, Log, dev(blocks=4))
+    assert "1 KB or more" in raises(ValueError, Log, dev(size=512))
+    assert "dividing" in raises(ValueError, Log, dev(prog=512))
+
+
+def test_full_patch_remove_and_entries_replay_after_a_reboot():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"r": {"a": 1, "b": [1, 2]}, "q": {"z": 0}}, entries=[entry(1)])
+    log.commit(patch={"r": {"b": [3]}})
+    log.commit(gone=["q"], entries=[entry(2), entry(3)])
+    again = Log(d)
+    assert again.state == {"r": {"a": 1, "b": [3]}} and again.jseq == 3
+    assert [e[0] for e in again.entries(10)[0]] == [1, 2, 3]
+    assert again.entries(2)[0] == [entry(2), entry(3)] and again.entries(0) == ([], 0)
+
+
+def test_an_atomic_block_is_one_frame_and_an_exception_inside_writes_nothing():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"r": {"a": 1, "b": 1}})
+    frames = log.frames
+    with log.atomic():
+        log.commit(patch={"r": {"a": 2}})
+        log.commit(patch={"r": {"b": 2}}, entries=[entry(1)])
+        log.commit(full={"s": {"c": 1}})
+        log.commit(patch={"s": {"c": 2}})
+        assert log.frames == frames and log.state["r"] == {"a": 1, "b": 1}  # nothing written inside
+    assert log.frames == frames + 1 and log.state == {"r": {"a": 2, "b": 2}, "s": {"c": 2}}
+    try:
+        with log.atomic():
+            log.commit(patch={"r": {"a": 3}})
+            raise KeyError("the step failed")
+    except KeyError:
+        pass
+    assert log.frames == frames + 1 and log.state["r"]["a"] == 2
+    assert Log(d).state == {"r": {"a": 2, "b": 2}, "s": {"c": 2}}
+
+
+def test_a_frame_larger_than_a_block_is_refused_before_anything_is_written():
+    d = dev()
+    log = Log(d)
+    ops = d.ops
+    assert "does not fit" in raises(ValueError, log.commit, full={"r": {"big": "x" * 2000}})
+    assert d.ops == ops and log.state == {}
+
+
+def test_the_ring_wraps_many_times_each_block_erased_in_turn_and_the_state_survives():
+    d = dev(blocks=5)
+    log = Log(d)
+    log.commit(full={"config": {"v": "c"}})
+    for i in range(400):
+        log.commit(patch={"config": {"v": "c%d" % (i % 7)}} if i % 50 == 0 else None,
+                   full={"round": {"i": i, "pad": "p" * (i % 40)}}, entries=[entry(log.jseq + 1)])
+        if i % 37 == 0:  # a reboot now and then replays from the newest whole checkpoint
+            assert Log(d).state == log.state
+    again = Log(d)
+    assert again.state == log.state and again.jseq == 400 and again.problem == ""
+    assert d.erases == log.erases and log.bseq > 5 * 6  # wrapped six times and more
+    # the newest entries are kept; the oldest went with their blocks
+    kept = again.entries(1000)[0]
+    assert kept[-1][0] == 400 and kept[0][0] > 1
+    assert [e[0] for e in kept] == list(range(kept[0][0], 401))
+
+
+def test_a_torn_write_resumes_the_state_before_it_journals_nothing_itself_and_is_acknowledged():
+    for done in (0, 1, 8, 40):  # bytes of the cut program that reach the flash (0 and no noise: none)
+        for noise in (0, 99):
+            d = dev()
+            log = Log(d)
+            states = session(log, 3)
+            jseq = log.jseq
+            d.cut_after(1, done, noise)
+            try:
+                log.commit(patch={"round": {"state": "torn"}}, entries=[entry(log.jseq + 1, "torn")])
+            except PowerCut:
+                pass
+            d = d.reboot()
+            log = Log(d)
+            assert log.problem == "" and log.state == states[-1], (done, noise)
+            assert bool(log.torn) == bool(done or noise) and log.jseq == jseq, (done, noise)
+            log.commit(patch={"round": {"state": "next"}})  # the next frame acknowledges the torn one
+            again = Log(d)
+            assert again.problem == "" and again.torn == 0 and again.state["round"]["state"] == "next"
+
+
+def run_until_cut(d, n, done, steps):
+    """Replay the steps on a log of d with the n-th operation cut; the index of the step cut (or None)."""
+    log = Log(d)
+    d.cut_after(n, done)
+    for k in range(len(steps)):
+        try:
+            steps[k](log)
+        except PowerCut:
+            return k
+    return None
+
+
+def test_a_power_cut_at_every_program_and_erase_leaves_the_old_state_or_the_new_one():
+    """Across the ring's wrap and its checkpoints: after each cut, boot finds no problem and exactly the
+    state before or after the step the cut interrupted; the log takes writes again."""
+    def step(i):
+        def go(log):
+            with log.atomic():
+                log.commit(full={"round": {"i": i, "pad": "x" * (i * 37 % 300)}} if i % 5 == 0 else None,
+                           patch={"round": {"i": i}} if i % 5 else None,
+                           entries=[entry(log.jseq + 1)])
+        return go
+
+    def first(log):
+        log.commit(full={"config": {"v": 1}, "round": {"i": -1}})
+
+    steps = [first] + [step(i) for i in range(40)]
+    d = dev(blocks=5)
+    image = d.snapshot()
+    log = Log(d)
+    states, ops = [_copy(log.state)], [d.ops]
+    for s in steps:
+        s(log)
+        states.append(_copy(log.state))
+        ops.append(d.ops)
+    assert log.bseq > 5  # the ring wrapped
+    total = d.ops
+    for n in range(1, total + 1):
+        for done in (None, 0):
+            d.restore(image)
+            d = d.reboot()
+            k = run_until_cut(d, n, done, steps)
+            assert k is not None, n
+            d = d.reboot()
+            log = Log(d)
+            assert log.problem == "", (n, log.problem)
+            assert log.state in (states[k], states[k + 1]), (n, k, log.state)
+            if "round" in log.state:
+                log.commit(patch={"round": {"after": n}})
+            else:
+                log.commit(full={"round": {"after": n}})
+            assert Log(d).state["round"]["after"] == n
+
+
+def test_damage_to_any_frame_is_explained_or_tilts_and_never_resumes_a_wrong_state():
+    """Every frame of a session, damaged in its header, its payload or its CRC, zeroed, or its tail cut
+    short: boot never fails; without a problem the state is the true one, or (the newest frame only) the
+    one before it with the tear acknowledged; journal-only damage loses entries, never state."""
+    d = dev(blocks=6)
+    log = Log(d)
+    states = session(log, 60)  # past a second checkpoint: frames before it no longer matter
+    assert log.ckpt > 1
+    final = states[-1]
+    image = d.snapshot()
+    frames = log_frames(d, payloads=False)
+    seqs = [f[3] for f in frames]
+    assert seqs == list(range(seqs[0], seqs[0] + len(frames)))  # the ring wrapped: the oldest are gone
+    outcomes = set()
+    for i in range(len(frames)):
+        block, off, flags, seq, n, obj = frames[i]
+        base = block * d.block_size + off
+        for how in ("header", "payload", "crc", "zeros", "tail"):
+            d.restore(image)
+            data = d.data
+            if how == "header":
+                data[base + 5] ^= 0x01
+            elif how == "payload":
+                data[base + 12 + n // 2] ^= 0x40
+            elif how == "crc":
+                data[base + 12 + n] ^= 0x80
+            elif how == "zeros":
+                for k in range(base + 3, base + 12 + n // 2):
+                    data[k] = 0
+            else:
+                for k in range(base + 12 + n // 2, base + 12 + n + 4):
+                    data[k] = 0xFF
+            gc.collect()
+            got = Log(d.reboot())
+            last = i == len(frames) - 1
+            if got.problem:
+                outcomes.add("tilt")
+                assert "damaged" in got.problem or "checkpoint" in got.problem, got.problem
+                assert not last, (i, how)  # a damaged newest frame is a torn write, never a tilt
+                continue
+            if got.state == final:
+                journal_only = flags & F_ENT and not flags & F_REC
+                assert got.lost == 1 and journal_only or got.lost == 0, (i, how)
+                outcomes.add("lost" if got.lost else "sound")
+            else:
+                assert last and got.torn and got.state == states[-2], (i, how, got.state)
+                outcomes.add("torn")
+    assert outcomes == {"tilt", "torn", "sound", "lost"}, outcomes
+
+
+def test_damaged_journal_frames_are_skipped_and_counted_never_fatal():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"r": 1}})
+    for i in range(1, 6):
+        log.commit(entries=[[i, 1, "e", i, 0, "caf\u00e9 %d" % i]])  # text the journal would have cleaned
+    frames = [f for f in log_frames(d) if f[5] is not None and f[5].get("j")]
+    block, off, flags, seq, n, obj = frames[2]
+    flip(d, block, off + 12 + n - 3, 0x80)  # a byte inside the entry's text: no longer UTF-8, nor the CRC
+    got = Log(d)
+    assert got.problem == "" and got.lost == 1 and got.state == {"round": {"r": 1}} and got.jseq == 5
+    entries, damaged = got.entries(10)
+    assert [e[0] for e in entries] == [1, 2, 4, 5] and damaged == 1
