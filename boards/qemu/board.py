@@ -8,8 +8,9 @@ wires is the simulator's link. The machine's resources:
             controller, so `mpremote ... resume` works while the table runs; Ctrl-C clears its line.
     UART1   the simulator's link (boards/sim/link.py; qemu's second -serial connects to tools/sim). It
             stays quiet until the host speaks, so a board with nothing there spends nothing on it.
-    flash   the PSRAM, which qemu keeps in a host file: LittleFS at / (_boot.py) and `flash`, a raw block
-            device for the table's records and journal (flashmap.py).
+    flash   the PSRAM, which qemu keeps in a host file: LittleFS at / (_boot.py) for main.py and the
+            manifest, and `flash` (mps2.Flash over flashmap.RECORDS), the raw region where App keeps the
+            table's log of records and journal (tablectl.log), programmed in 256-byte pages as a Pico's.
 """
 from machine import UART
 
@@ -21,9 +22,9 @@ ROOT = "/"
 
 
 class QemuBoard(SimBoard):
-    def __init__(self, virtual_clock=False):
+    def __init__(self, virtual_clock=False, flash=None):
         SimBoard.__init__(self, virtual_clock)
-        self.flash = mps2.Flash(*RECORDS)
+        self.flash = flash or mps2.Flash(*RECORDS)
 
     def tasks(self):
         import micropython
@@ -41,5 +42,5 @@ async def _link(board):
     await link.serve(board, uart, reader)
 
 
-def make(virtual_clock=False):
-    return QemuBoard(virtual_clock)
+def make(virtual_clock=False, flash=None):
+    return QemuBoard(virtual_clock, flash)

@@ -8,7 +8,9 @@
 // offset]); writeblocks(n, buf) erases the blocks it covers, then programs them; writeblocks(n, buf,
 // offset) only programs; ioctl(4) block count, ioctl(5) block size, ioctl(6, n) erases block n. It
 // behaves as NOR flash does: erased bytes read 0xff and programming can only clear bits (old & new), so
-// code that programs without erasing first is caught here as it would be on a board.
+// code that programs without erasing first is caught here as it would be on a board. It programs whole
+// pages of `prog` (256) bytes at page boundaries, as a Pico's flash does (flash_range_program), so a write
+// of another length or alignment is refused: `Flash.prog` tells tablectl.log, which aligns to it.
 #include <string.h>
 
 #include "py/runtime.h"
@@ -18,6 +20,7 @@
 #define PSRAM_BASE (0x21000000)
 #define PSRAM_BYTES (16 * 1024 * 1024)
 #define FLASH_BLOCK (4096)
+#define FLASH_PROG (256)
 
 typedef struct {
     mp_obj_base_t base;
@@ -75,6 +78,10 @@ static mp_obj_t mps2_flash_writeblocks(size_t n_args, const mp_obj_t *args) {
     mp_buffer_info_t buf;
     mp_get_buffer_raise(args[2], &buf, MP_BUFFER_READ);
     uint8_t *at = flash_at(self, args[1], n_args > 3 ? args[3] : MP_OBJ_NULL, buf.len);
+    if ((uintptr_t)(at - (uint8_t *)PSRAM_BASE) % FLASH_PROG || buf.len % FLASH_PROG) {
+        mp_raise_msg_varg(&mp_type_ValueError, MP_ERROR_TEXT("program of %d bytes at %d: whole pages of %d only"),
+            (int)buf.len, (int)(at - (uint8_t *)PSRAM_BASE - self->start), FLASH_PROG);
+    }
     if (n_args == 3) {
         flash_erase(self, at, (buf.len + FLASH_BLOCK - 1) / FLASH_BLOCK);
     }
@@ -118,6 +125,7 @@ static const mp_rom_map_elem_t mps2_flash_locals_dict_table[] = {
     { MP_ROM_QSTR(MP_QSTR_writeblocks), MP_ROM_PTR(&mps2_flash_writeblocks_obj) },
     { MP_ROM_QSTR(MP_QSTR_ioctl), MP_ROM_PTR(&mps2_flash_ioctl_obj) },
     { MP_ROM_QSTR(MP_QSTR_erases), MP_ROM_PTR(&mps2_flash_erases_obj) },
+    { MP_ROM_QSTR(MP_QSTR_prog), MP_ROM_INT(FLASH_PROG) },
 };
 static MP_DEFINE_CONST_DICT(mps2_flash_locals_dict, mps2_flash_locals_dict_table);
 

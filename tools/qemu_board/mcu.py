@@ -14,7 +14,8 @@ share=on): what the firmware writes is in the host file at once, so even a SIGKI
 firmware had written, and the next start resumes from it. A new flash file is erased (0xff) and gets, on
 the MicroPython unix port through hostflash.py, what a factory would put on the board: LittleFS with
 main.py and the firmware manifest (tools/build_mpy.py's files for BOARD=qemu), and the first
-configuration (tools/sim's first boot, run against the board's own filesystem).
+configuration (tools/sim's first boot) in the table's log on the records region, which the firmware's
+App then opens as board.flash.
 UART0 is qemu's `-serial pty`: qemu drops what the board writes while no one has the pty open, so an
 unread terminal never stops the firmware. UART1 is the simulator's link (`-serial tcp:HOST:PORT`,
 qemu connecting to tools/sim's link server), or nothing. `heap=` on qemu's command line sets the heap
@@ -37,7 +38,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_mpy  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
-from sim.board_process import FIRST_BOOT, BoardError, micropython  # noqa: E402
+from sim.board_process import BoardError, first_boot_code, micropython  # noqa: E402
 
 FLASH_BYTES = 16 * 1024 * 1024  # the mps2-an385's PSRAM
 HEAP = os.getenv("TABLECTL_MCU_HEAP") or "64K"
@@ -110,7 +111,9 @@ class McuProcess:
             out, manifest = build_mpy.build("qemu", self.state_dir / "files")
             erased(self.flash)
             files = [(out / name, name) for name in sorted(manifest)] + [(out / build_mpy.FWMANIFEST, build_mpy.FWMANIFEST)]
-        proc = self._on_flash(FIRST_BOOT % game, files)
+        records = flashmap()["RECORDS"]
+        proc = self._on_flash(first_boot_code(game, "hostflash.region(%r, %d, %d)" % ((str(self.flash),) + records)),
+                              files)
         lines = proc.stdout.strip().splitlines()
         how, _, text = (lines[-1] if lines else "").partition(" ")
         if proc.returncode != 0 or how not in ("new", "game", "tilt"):

@@ -43,7 +43,9 @@ def run(game, rounds, counts=False, root="/bench"):
     key = array.array("I", bytes(4 * 2 * rounds))
     whole = array.array("I", bytes(4 * rounds))
     mark = [0, 0]  # [ticks_cpu when the key was handled, or 0; keys measured]
-    app = open_table(game, root)
+    import mps2
+    from flashmap import RECORDS
+    app = open_table(game, root, mps2.Flash(*RECORDS))  # the board's records region: erased on a new flash
 
     def on_change(what):
         if what == "lamps" and mark[0]:
