@@ -220,8 +220,8 @@ def sessions_64k(image):
 
 
 # Deterministic, but on an edge: after baccarat A's 200 rounds its 64 KB heap has 23 KB free in pieces, and
-# whether `status` finds a block for its 1,145-byte report depends on the layout (the bench's run, whose
-# main.py is a few bytes longer, fails there; docs/qemu.md). A change that tips it fails this test.
+# whether `status` finds a block for its 1,145-byte report depends on the layout (some runs of the bench's
+# session failed there; docs/qemu.md). A change that tips it fails this test.
 @pytest.mark.parametrize("game", GAMES)
 def test_every_controller_plays_200_rounds_and_the_reports_in_a_64K_heap_frozen(game, sessions_64k):
     out = sessions_64k[game]
