@@ -209,8 +209,7 @@ def test_a_power_cut_resumes_exactly_as_on_the_unix_port(game, keys, start_qemu,
 
 
 def session_64k(game):
-    # icount: nothing comes from the host's clock, so the heap's layout, and whether a report finds a block
-    # long enough in it, is the same on every run
+    # icount: the machine's clock is its instruction count, not the host's (yet see REPORTS_ON_AN_EDGE)
     return run_main("import mcusession\nmcusession.run(%r, 200)\n" % game, "64K", icount=True)
 
 
