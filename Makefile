@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser broker link rom32 mpy test check bench wasm32 heapcheck demo sim deploy trace journal clean
+.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck demo sim deploy trace journal clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -37,18 +37,28 @@ link: setup broker ## a linked progressive: mosquitto, the jackpot server, the p
 rom32: setup    ## build MicroPython's unix port as a 32-bit board with ROMFS (from Debian's source; gcc-multilib by apt)
 	$(BIN)/python tools/romfs_port/build.py
 
+firmware: setup ## build the qemu board's image, firmware frozen (BOARD=qemu; apt: gcc-arm-none-eabi, qemu-system-arm) into build/firmware-qemu
+	@test "$(BOARD)" = qemu || { echo "make firmware: only BOARD=qemu is built here (pico, esp32: their ports need SDKs; see docs/qemu.md)"; exit 2; }
+	$(BIN)/python tools/qemu_board/build.py
+
+mcu: setup      ## boot the qemu board's image under qemu-system-arm, REPL on a pty, flash in build/mcu/GAME (GAME=sicbo|...)
+	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/qemu_board/mcu.py --game $(GAME)
+
 mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
 	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
-test: setup browser broker rom32 ## the whole suite: rulebook, core differential, firmware on the unix port, simulator, the link
+test: setup browser broker rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/qemu_board/build.py
 	$(BIN)/python -m pytest -q host_tests
 
-check: setup    ## the fast suites, for the edit-test loop: all of make test but the browser test and the 32-bit port
+check: setup    ## the fast suites, for the edit-test loop: all of make test but the browser test, the 32-bit port and the qemu board
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python -m pytest -q -m "not browser and not rom32" host_tests
+	$(BIN)/python -m pytest -q -m "not browser and not rom32 and not qemu" host_tests
 
-bench: setup mpy wasm32 rom32 broker ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython)
+bench: setup mpy wasm32 rom32 broker ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
+	$(BIN)/python tools/qemu_board/build.py
 	$(BIN)/python tools/bench.py
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
@@ -64,9 +74,10 @@ demo: setup     ## scripted session of every controller on the unix port, sim bo
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/demo.py
 
-sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c)
+sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python -m sim --game $(GAME) $(if $(SIM_PORT),--port $(SIM_PORT))
+	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
+	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT))
 
 deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs)

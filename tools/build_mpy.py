@@ -38,11 +38,20 @@ def sources(board):
     if not board_dir.is_dir():
         known = sorted(p.name for p in (ROOT / "boards").iterdir() if p.is_dir())
         raise SystemExit("build_mpy: no board %r (boards: %s)" % (board, ", ".join(known)))
+    image = frozen_image(board)
     for base in (ROOT / "firmware", board_dir):
         for src in sorted(base.rglob("*")):
             if src.is_file() and "__pycache__" not in src.parts and src.name not in SKIP:
-                if src.suffix in (".py", ".json", ".csv"):
+                if src.suffix in (".py", ".json", ".csv") and not (image and src.suffix == ".py"
+                                                                   and src.name not in KEEP_SOURCE):
                     yield src, src.relative_to(base)
+
+
+def frozen_image(board):
+    """A board folder that is a MicroPython board definition (mpconfigboard.mk: boards/qemu) is built into
+    an image with the firmware frozen in (tools/qemu_board/build.py): only main.py, boot.py and its data
+    files go on its filesystem."""
+    return (ROOT / "boards" / board / "mpconfigboard.mk").is_file()
 
 
 def module_name(rel):

@@ -22,7 +22,8 @@ running firmware, which ignores Ctrl-C and soft resets: the controller keeps run
 watchdog) until the reset at the end, so deploy between rounds with the table closed. Without aiorepl,
 mpremote's Ctrl-C stops the controller, which then holds its armed watchdog from a timer
 (tablectl.app.run). Every call is `resume` (no soft reset), since a soft reset would end that timer and
-let the watchdog reset the board partway through the copy. BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
+let the watchdog reset the board partway through the copy. BOARD=qemu (a board whose image freezes the firmware, tools/qemu_board) gets only main.py and the manifest, and
+no aiorepl (its image has the sim board's REPL task). BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 
@@ -231,7 +232,8 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=Fa
         raise DeployError("copy to %s failed: %s" % (port, last_line(proc)))
     warnings = []
     if board != "sim":
-        if aiorepl:
+        # a board whose image freezes the firmware (qemu) has its REPL task in the image already
+        if aiorepl and not build_mpy.frozen_image(board):
             warnings += install_aiorepl(port, timeout)
             warnings += install_link_client(port, timeout)
         if reset:

@@ -1,9 +1,10 @@
 """The sim board's link to the host simulator: a TCP line protocol carrying inputs in and output changes out.
 
 The simulator (tools/sim) listens on 127.0.0.1 and passes "host:port" in env TABLECTL_LINK; the sim
-board's tasks() then starts task(board, address). Everything the page shows is what the drivers wrote
-to the virtual hardware (the WS2812 chain, the MAX7219 registers, the text display, the pins), so the
-page runs no rules of its own.
+board's tasks() then starts task(board, address). The qemu board runs the same protocol on its second
+UART, where qemu connects to the simulator (serve(board, uart) once the host has spoken). Everything the
+page shows is what the drivers wrote to the virtual hardware (the WS2812 chain, the MAX7219 registers,
+the text display, the pins), so the page runs no rules of its own.
 
 host -> board, one command a line:
     press ROLE | release ROLE      a dealer's button (roles: the board's roles)
@@ -28,7 +29,6 @@ board -> host, one JSON object a line, field "t" says which:
 import asyncio
 import binascii
 import json
-import socket
 
 from tablectl.hw.clock import sleep_ms
 from tablectl.rules import DICE, PROGRESSIVE
@@ -38,9 +38,9 @@ _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
 
 class Link:
-    def __init__(self, board, sock):
+    def __init__(self, board, stream):
         self.board = board
-        self.sock = sock
+        self.stream = stream  # a socket, or a UART: a MicroPython stream
         self.resync = False
         self.layout = None
         self.game = None
@@ -51,8 +51,8 @@ class Link:
     def send(self, obj):
         data = (json.dumps(obj) + "\n").encode()
         try:
-            n = self.sock.send(data)
-            if n is not None and n < len(data):  # a full socket buffer: resend everything later
+            n = self.stream.write(data)
+            if n is None or n < len(data):  # a full socket buffer: resend everything later
                 self.resync = True
         except OSError:
             self.resync = True
@@ -181,13 +181,26 @@ def _app():
 
 async def task(board, address):
     """Connect to the simulator at 'host:port' and serve the link until the connection drops."""
+    import socket  # here: a board without a network (qemu's) serves the link on a UART
+
     host, port = address.rsplit(":", 1)
     sock = socket.socket()
     sock.connect(socket.getaddrinfo(host, int(port))[0][-1])
     sock.setblocking(False)
-    link = Link(board, sock)
+    try:
+        await serve(board, sock)
+    finally:
+        sock.close()
+    # the simulator went away (even killed outright): the simulated board powers off with it rather
+    # than run on unseen; SystemExit is not caught by asyncio, and App.run switches the outputs off
+    raise SystemExit("sim link closed")
+
+
+async def serve(board, stream, reader=None):
+    """The link on a connected stream: everything first, then commands until the stream ends."""
+    link = Link(board, stream)
     link.everything()
-    reader = asyncio.StreamReader(sock)
+    reader = reader or asyncio.StreamReader(stream)
     pending = asyncio.create_task(_status_loop(link))
     try:
         while True:
@@ -198,10 +211,6 @@ async def task(board, address):
     finally:
         pending.cancel()
         board.listeners.remove(link.changed)
-        sock.close()
-    # the simulator went away (even killed outright): the simulated board powers off with it rather
-    # than run on unseen; SystemExit is not caught by asyncio, and App.run switches the outputs off
-    raise SystemExit("sim link closed")
 
 
 async def _status_loop(link):

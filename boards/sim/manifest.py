@@ -3,5 +3,6 @@
 include("$(PORT_DIR)/variants/manifest.py")
 include("../../firmware/tablectl/manifest.py", board="simulated")  # the firmware, its REPL shim, the version
 module("board.py")
+module("simhw.py")
 module("link.py")
 module("simrepl.py")

@@ -198,10 +198,10 @@ def _traceback(e):
 
 
 async def task(stream=None):
-    """Serve the REPL on `stream` (default: this process's stdin) for ever."""
-    stream = stream if stream is not None else sys.stdin.buffer
-    reader = asyncio.StreamReader(stream)
-    repl = Repl()
+    """Serve the REPL on `stream` for ever: its reads and writes (a board's UART, raw bytes both ways), or
+    this process's stdin and stdout by default."""
+    reader = asyncio.StreamReader(stream if stream is not None else sys.stdin.buffer)
+    repl = Repl(stream.write if stream is not None else _out)
     repl.start()
     while True:
         try:

@@ -57,16 +57,17 @@ def _can_build_32bit(work):
     return proc.returncode == 0 and subprocess.run([str(work / "probe")]).returncode == 0
 
 
-def _apt_install(*packages):
+def apt_install(*packages):
+    """Debian packages by apt (as root, or with sudo), without the packages they only recommend."""
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     _say("installing %s with apt" % " ".join(packages))
     subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + list(packages), check=True, env=env,
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + list(packages), check=True, env=env,
                    stdout=subprocess.DEVNULL)
 
 
-def _tarball(cache):
+def tarball(cache):
     """The source tarball in `cache`, downloaded if missing; SystemExit if no copy has the pinned SHA-256."""
     path = cache / TARBALL
     if path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() == SHA256:
@@ -95,15 +96,15 @@ def build(bin_dir):
         return target
     for tool in ("gcc", "make"):
         if shutil.which(tool) is None:
-            _apt_install("gcc", "make")
+            apt_install("gcc", "make")
             break
     with tempfile.TemporaryDirectory(prefix="rom32_") as tmp:
         work = pathlib.Path(tmp)
         if not _can_build_32bit(work):
-            _apt_install("gcc-multilib")
+            apt_install("gcc-multilib")
             if not _can_build_32bit(work):
                 raise SystemExit("rom32: gcc cannot build a 32-bit program, even with gcc-multilib")
-        tar = _tarball(ROOT / ".venv" / "cache")
+        tar = tarball(ROOT / ".venv" / "cache")
         _say("building MicroPython %s's unix port, 32-bit with ROMFS (about a minute)" % VERSION)
         with tarfile.open(tar) as t:
             t.extractall(work, filter="data")

@@ -22,11 +22,18 @@ def main(argv=None):
                     help="stable symlink to the board's terminal (default build/sim-GAME.pty)")
     ap.add_argument("--state", default=None, help="the board's folder (default build/simroot/GAME)")
     ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 64K (default %s)" % HEAP)
+    ap.add_argument("--board", default="sim", choices=("sim", "qemu"),
+                    help="sim: the unix port; qemu: the firmware image on qemu's emulated Cortex-M3 (make firmware BOARD=qemu)")
     args = ap.parse_args(argv)
     pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _stop_on_signal)
-    sim = Simulator(args.game, args.port, args.state, pty_link, heap=args.heap)
+    kw = {}
+    if args.board == "qemu":
+        from qemu_board.mcu import STATE_ROOT, McuProcess
+        kw = {"board": McuProcess, "state_dir": args.state or STATE_ROOT / args.game}
+        pty_link = args.pty_link or str(ROOT / "build" / ("mcu-%s.pty" % args.game))
+    sim = Simulator(args.game, args.port, kw.pop("state_dir", args.state), pty_link, heap=args.heap, **kw)
     try:
         sim.start()
     except (InUse, PortBusy) as e:
@@ -41,7 +48,8 @@ def main(argv=None):
     try:
         for line in sim.notes:
             print("sim: %s" % line)
-        print("sim: %s table running the firmware from build/sim (state in %s)" % (sim.game or "tilted", sim.state_dir))
+        print("sim: %s table running the firmware %s (state in %s)" % (
+            sim.game or "tilted", "image on qemu's mps2-an385" if args.board == "qemu" else "from build/sim", sim.state_dir))
         print("sim: open %s" % sim.url)
         print("sim: board terminal %s (also %s)" % (sim.pty, pty_link))
         print('sim:   mpremote connect %s resume exec "import service; print(service.status())"' % pty_link)

@@ -38,7 +38,7 @@ from tablectl.config import Config
 from tablectl.journal import Journal
 from tablectl.log import Log
 from tablectl.store import Store, Tilt
-log = Log(board.sim_flash())
+log = Log(%(flash)s)
 if log.head < 0 and not log.problem:
     from tablectl.migrate import migrate
     migrate(log, board.ROOT)
@@ -51,11 +51,16 @@ try:
         print('game', Config(store)['game'])
     else:
         cfg = Config(store, Journal(log))
-        cfg.change(0, game=%r)
+        cfg.change(0, game=%(game)r)
         print('new', cfg['game'])
 except Tilt as e:
     print('tilt', e)
 """
+
+
+def first_boot_code(game, flash="board.sim_flash()"):
+    """FIRST_BOOT for `game`, its log on the device the expression `flash` makes (the sim board's by default)."""
+    return FIRST_BOOT % {"game": game, "flash": flash}
 
 
 class BoardError(RuntimeError):
@@ -94,7 +99,7 @@ class BoardProcess:
         Returns (how, text): ('new', game) set now, ('game', game) the folder's own, ('tilt', why)
         its configuration record is damaged (the firmware boots into its tilt and says so)."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", FIRST_BOOT % game],
+        proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", first_boot_code(game)],
                               cwd=str(self.state_dir), env=self.env(), capture_output=True, text=True,
                               timeout=30)
         lines = proc.stdout.strip().splitlines()

@@ -41,6 +41,10 @@ class LinkServer:
                 return
             self.conn = conn
             self._update(connected=True)
+            try:  # a board on a serial line (the qemu board's UART1) cannot see the host arrive: ask
+                conn.sendall(b"sync\n")
+            except OSError:
+                pass
             try:
                 with self._send_lock:
                     for what in sorted(self.inputs):  # the chips and the cover are still where they were

@@ -1,6 +1,7 @@
 """A flash block device kept in a file: the sim board's flash, and the log's home on a board without a raw region.
 
     dev = FileFlash('flash.bin', blocks=256, block_size=4096, prog=256)   # created erased (0xFF) if missing
+    dev = FileFlash('flash.bin', blocks=64, start=1 << 20)   # a region of a larger flash image (it must exist)
     dev.readblocks(n, buf, offset); dev.writeblocks(n, buf, offset); dev.ioctl(6, n)   # erase block n
 
 The extended block protocol of vfs.AbstractBlockDev, as tablectl.log uses it. Writes go straight to the
@@ -13,8 +14,9 @@ import os
 
 
 class FileFlash:
-    def __init__(self, path, blocks=256, block_size=4096, prog=256):
+    def __init__(self, path, blocks=256, block_size=4096, prog=256, start=None):
         self.path = path
+        self.start = start or 0  # the region's first byte in the file (None: the file is the device)
         self.blocks = blocks
         self.block_size = block_size
         self.prog = prog
@@ -25,7 +27,10 @@ class FileFlash:
             found = os.stat(path)[6]
         except OSError:
             found = None
-        if found is None:
+        if start is not None:  # a region of another device's image (the qemu board's flash, seen from the host)
+            if found is None or found < start + size:
+                raise ValueError("%s holds %s bytes: no region of %d bytes at %d" % (path, found, size, start))
+        elif found is None:
             with open(path, "wb") as f:
                 ones = b"\xff" * 256
                 for _ in range(size // 256):
@@ -40,12 +45,12 @@ class FileFlash:
         self.f.close()
 
     def readblocks(self, block, buf, offset=0):
-        self.f.seek(block * self.block_size + offset)
+        self.f.seek(self.start + block * self.block_size + offset)
         self.f.readinto(buf)
 
     def writeblocks(self, block, buf, offset=0):
         self.programs += 1
-        at = block * self.block_size + offset
+        at = self.start + block * self.block_size + offset
         old = self._buf
         mv = memoryview(buf)
         f = self.f
@@ -68,7 +73,7 @@ class FileFlash:
         if op == 6:
             self.erases += 1
             f = self.f
-            f.seek(arg * self.block_size)
+            f.seek(self.start + arg * self.block_size)
             ones = self._buf
             for i in range(256):
                 ones[i] = 0xFF

@@ -2,6 +2,7 @@
 port and by tools/bench/wasm32.py on the 32-bit webassembly port, so both ports play the same rounds.
 
     app = open_table(game, root)      # every module the table loads imported first, then the App booted
+                                      # (its log on board.sim_flash(root), or on the flash= given)
     play(app, r, timed=None)          # round r: None, or what went wrong
 Sic bo / fish-prawn-crab and fan-tan: a void every 7th round; the progressives: seats sensed, lock, a
 hit every 10th round, a void every 7th. `timed(event)`, if given, handles the events whose latency is
@@ -24,13 +25,13 @@ def imports(game):
         import tablectl.games.progressive
 
 
-def open_table(game, root):
+def open_table(game, root, flash=None):
     import board
     from tablectl.app import App
     from tablectl.config import Config
     from tablectl.log import Log
     from tablectl.store import Store
-    flash = board.sim_flash(root)
+    flash = flash or board.sim_flash(root)
     if game != "sicbo":
         Config(Store(Log(flash))).change(0, game=game)
     return App(board.make(virtual_clock=True, flash=flash), root)

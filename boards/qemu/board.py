@@ -1,0 +1,48 @@
+"""The qemu board: the sim board's virtual hardware wired on an emulated Cortex-M3 (MicroPython's ports/qemu,
+machine mps2-an385, built by tools/qemu_board), where the firmware runs frozen into the image.
+
+The dealer's buttons, seat sensors, lamps (a virtual WS2812 chain), jackpot digits (a virtual MAX7219),
+display, shaker, bell and betting lamp are simhw's, as on the sim board; what stands in for their
+wires is the simulator's link. The machine's resources:
+    UART0   the REPL (qemu's first -serial: a pty). The sim board's REPL task serves it beside the
+            controller, so `mpremote ... resume` works while the table runs; Ctrl-C clears its line.
+    UART1   the simulator's link (boards/sim/link.py; qemu's second -serial connects to tools/sim). It
+            stays quiet until the host speaks, so a board with nothing there spends nothing on it.
+    flash   the PSRAM, which qemu keeps in a host file: LittleFS at / (_boot.py) for main.py and the
+            manifest, and `flash` (mps2.Flash over flashmap.RECORDS), the raw region where App keeps the
+            table's log of records and journal (tablectl.log), programmed in 256-byte pages as a Pico's.
+"""
+from machine import UART
+
+import mps2
+from flashmap import RECORDS
+from simhw import ROLES, SimBoard  # noqa: F401  (ROLES: the link reads it here)
+
+ROOT = "/"
+
+
+class QemuBoard(SimBoard):
+    serial = "qemu-an385"  # the table's name in a journal export (the emulated machine has no chip id)
+
+    def __init__(self, virtual_clock=False, flash=None):
+        SimBoard.__init__(self, virtual_clock)
+        self.flash = flash or mps2.Flash(*RECORDS)
+
+    def tasks(self):
+        import micropython
+        import simrepl
+        micropython.kbd_intr(-1)  # Ctrl-C belongs to the REPL task now, as aiorepl does on a board
+        return list(self.extra_tasks) + [simrepl.task(UART(0)), _link(self)]
+
+
+async def _link(board):
+    import asyncio
+    import link
+    uart = UART(1)
+    reader = asyncio.StreamReader(uart)
+    await reader.readline()  # the host's first line (its "sync"): everything is sent from here on
+    await link.serve(board, uart, reader)
+
+
+def make(virtual_clock=False, flash=None):
+    return QemuBoard(virtual_clock, flash)

@@ -1,0 +1,136 @@
+"""The bench's session on the qemu board, frozen into its image with fwround (boards/qemu/manifest.py) so that
+only the table's data takes heap, as the firmware's own code does not: tools/bench/qemu.py boots the board
+with a main.py that calls run(game, rounds, counts).
+
+run() plays fwround's ROUNDS rounds of `game`, then prints the technician's reports (status, meters,
+history, journal, config), and says `BENCH game ... heap_used N` (or dies of MemoryError, which the
+host sees as no BENCH line). counts=True also measures, in SYSCLK periods of time.ticks_cpu() (under
+qemu's -icount shift=0 one period is 40 instructions), the dealer's key -> lamps set and whole rounds
+of the session, then the rules core's hot paths: `COUNT name periods calls`.
+"""
+import array
+import gc
+import os
+import time
+
+from fwround import open_table, play
+
+REPORTS = ("status()", "meters()", "history(20)", "journal(20)", "config()")
+
+
+def _fresh(root):
+    try:
+        names = os.listdir(root)
+    except OSError:
+        os.mkdir(root)
+        return
+    for n in names:
+        os.remove(root + "/" + n)
+
+
+def _sort(a, n):
+    for i in range(1, n):  # in place: sorted() would want a list as long as the session
+        v, j = a[i], i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+def run(game, rounds, counts=False, root="/bench"):
+    _fresh(root)
+    gc.collect()
+    key = array.array("I", bytes(4 * 2 * rounds))
+    whole = array.array("I", bytes(4 * rounds))
+    mark = [0, 0]  # [ticks_cpu when the key was handled, or 0; keys measured]
+    import mps2
+    from flashmap import RECORDS
+    app = open_table(game, root, mps2.Flash(*RECORDS))  # the board's records region: erased on a new flash
+
+    def on_change(what):
+        if what == "lamps" and mark[0]:
+            key[mark[1]] = time.ticks_diff(time.ticks_cpu(), mark[0])
+            mark[0] = 0
+            mark[1] += 1
+
+    app.board.listeners.append(on_change)
+
+    def timed(ev):
+        mark[0] = time.ticks_cpu()
+        app.controller.handle(ev)
+
+    for r in range(rounds):
+        t0 = time.ticks_cpu()
+        failed = play(app, r, timed)
+        whole[r] = time.ticks_diff(time.ticks_cpu(), t0)
+        if failed:
+            print("BENCH-FAIL", failed)
+            return
+    import service
+    for expr in REPORTS:
+        print(eval("service." + expr, {"service": service}))
+    gc.collect()
+    print("BENCH", game, "rounds", rounds, "heap_used", gc.mem_alloc(), "heap_free", gc.mem_free())
+    if counts:
+        n = mark[1]
+        _sort(key, n)
+        _sort(whole, rounds)
+        print("COUNT key_to_lamps_median", key[n // 2], 1)
+        print("COUNT key_to_lamps_worst", key[n - 1], 1)
+        print("COUNT round_median", whole[rounds // 2], 1)
+        print("COUNT round_worst", whole[rounds - 1], 1)
+        app = key = whole = None
+        gc.collect()
+        core_counts()
+
+
+def _count(name, fn, calls):
+    gc.collect()
+    t0 = time.ticks_cpu()
+    fn()
+    print("COUNT", name, time.ticks_diff(time.ticks_cpu(), t0), calls)
+
+
+def core_counts():
+    """The rules core's hot paths, as tools/bench/core.py times them on the unix port."""
+    from tablectl.rules import awards, dice, fantan, hands, pool
+    table = dice.DiceTable("sicbo")
+
+    def dice_loop():
+        r = table.resolve
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                for d3 in range(1, 7):
+                    r(d1, d2, d3)
+    _count("dice_resolution", dice_loop, 216)
+
+    def fantan_loop():
+        res, win = fantan.resolve, fantan.win_cents
+        for _ in range(25):
+            for r in (1, 2, 3, 4):
+                w, p = res(r)
+                win(w[0], 10000)
+    _count("fantan_resolution", fantan_loop, 100)
+
+    five = ((12, 25, 38, 51, 3), (0, 1, 2, 3, 4), (8, 9, 10, 11, 12), (5, 18, 31, 44, 7), (2, 15, 28, 40, 51))
+
+    def classify_loop():
+        c = hands.classify5
+        for _ in range(20):
+            for h in five:
+                c(h)
+    _count("hand_class_5_card", classify_loop, 100)
+
+    p = pool.Pool(**awards.config_for("caribbean_stud", 500000, 1750, 10 ** 9,
+                                       {"flush": 5000, "full_house": 7500, "four_of_a_kind": 10000}))
+
+    def contribute_loop():
+        c = p.contribute
+        for bet in range(100, 200):
+            c(bet)
+    _count("pool_contribution", contribute_loop, 100)
+
+    def empty_loop():
+        for _ in range(100):
+            pass
+    _count("empty_loop_100", empty_loop, 100)

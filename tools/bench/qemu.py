@@ -1,0 +1,103 @@
+"""Firmware figures on the qemu board (boards/qemu: the firmware frozen into a Cortex-M3 image, run by
+qemu-system-arm): the heap a long session and the technician's reports need, instruction counts, image size.
+
+    python tools/bench/qemu.py            (or `make bench`, which runs every tools/bench module)
+
+- Heap: fwround's ROUNDS rounds of each controller, then service's status, meters, history, journal and
+  config printed (tools/bench/mp/mcusession.py, frozen into the image too), in heap=64K (the GC gets
+  64 KB, as an image built with MICROPY_HEAP_SIZE=64K would give it); then the smallest heap, in 2 KB
+  steps by bisection between 32 and 64 KB, it completes in; the heap in use after it.
+- Instructions: the same session under qemu's -icount shift=0,sleep=off, where an instruction is 1 ns of
+  the machine's time and time.ticks_cpu() counts the 25 MHz SYSCLK, 40 instructions a period (so a
+  single event is counted to 40 instructions; the core's paths are averaged over their calls). Nothing
+  comes from the host during the run: the counts are the same on every run and every machine. Shown
+  as milliseconds at 125 MHz, an RP2040's clock, at one instruction a cycle (a floor: a Cortex-M0+ takes
+  more for loads, branches and multiplies).
+- Image size: text/data/bss of the image with the firmware frozen and without it (the board's own
+  _boot.py, flash map and asyncio only; built once into build/firmware-qemu-bare).
+"""
+import concurrent.futures
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "mp"))
+sys.path.insert(0, str(HERE.parent))
+from fwround import GAMES, ROUNDS  # noqa: E402
+from qemu_board import build as fwbuild  # noqa: E402
+from qemu_board.mcu import run_main  # noqa: E402
+
+TARGET_K = 64
+INSNS_PER_PERIOD = 40  # -icount shift=0: 1 ns an instruction; SYSCLK 25 MHz: 40 ns a period
+MHZ = 125
+MAIN = "import mcusession\nmcusession.run(%r, %d, %s)\n"
+
+
+def session(game, heap_k, counts=False, rounds=ROUNDS):
+    """{'heap_used': .., 'counts': {name: (periods, calls)}} of one boot, or None if it failed (out of
+    heap, or a round that went wrong)."""
+    out = run_main(MAIN % (game, rounds, counts), "%dK" % heap_k, icount=True)
+    fig = {"counts": {}}
+    for line in out.splitlines():
+        f = line.split()
+        if f[:1] == ["BENCH"]:
+            fig["heap_used"] = int(f[f.index("heap_used") + 1])
+        elif f[:1] == ["COUNT"]:
+            fig["counts"][f[1]] = (int(f[2]), int(f[3]))
+    return fig if "heap_used" in fig else None
+
+
+def smallest(game, lo=32, hi=TARGET_K, step=2):
+    """Bisection in `step` KB: the smallest heap (KB) the session completed in (hi if it completes there)."""
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if session(game, mid) is None:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def heap_line(game):
+    fig = session(game, TARGET_K)
+    if fig is None:
+        return "qemu board %-15s %d rounds + reports in a %d KB heap: FAILS" % (game, ROUNDS, TARGET_K)
+    return ("qemu board %-15s %d rounds + service reports, code frozen: complete in a %d KB heap (in use after: "
+            "%d bytes); smallest heap they complete in: %d KB" % (game, ROUNDS, TARGET_K, fig["heap_used"],
+                                                                 smallest(game)))
+
+
+def insns(periods, calls):
+    return periods * INSNS_PER_PERIOD / calls
+
+
+def main():
+    elf = fwbuild.build()
+    bare = fwbuild.build(bare=True)
+    for name, image in (("with the firmware frozen", elf), ("without it (board only)", bare)):
+        text, data, bss = fwbuild.sizes(image)
+        print("qemu image %-26s text %7d  data %4d  bss %7d bytes (bss: %d KB of it the heap array)"
+              % (name, text, data, bss, fwbuild.heap_array() // 1024))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:  # one qemu a core
+        counted = pool.submit(session, "sicbo", 256, True)
+        for line in pool.map(heap_line, GAMES):
+            print(line, flush=True)
+        counts = counted.result()
+    if counts is None:
+        print("qemu board instruction counts: the session FAILED")
+        return
+    labels = (("dice_resolution", "dice resolution (sicbo table, every throw)"),
+              ("fantan_resolution", "fan-tan resolution + a win in cents"),
+              ("hand_class_5_card", "jackpot hand classification (5 cards)"),
+              ("pool_contribution", "pool contribution"),
+              ("key_to_lamps_median", "dealer's key -> lamps set, median (sic bo)"),
+              ("key_to_lamps_worst", "dealer's key -> lamps set, worst (sic bo)"),
+              ("round_median", "whole round, median (sic bo)"),
+              ("round_worst", "whole round, worst (sic bo)"))
+    for key, label in labels:
+        n = insns(*counts["counts"][key])
+        print("qemu board instructions %-44s %10.0f  = %7.3f ms at %d MHz" % (label, n, n / (MHZ * 1000), MHZ))
+
+
+if __name__ == "__main__":
+    main()
