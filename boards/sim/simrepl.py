@@ -77,6 +77,10 @@ class Repl:
     def _repl_print(self, value):
         if value is not None:
             self.names["_"] = value
+            context = sys.modules.get("tablectl.service.context")  # loaded if value may be a service report
+            if context is not None and isinstance(value, context.Report):
+                value.emit(self.write, "\r\n")  # a line at a time: no block as long as the report
+                return
             self.write(repr(value).replace("\n", "\r\n") + "\r\n")
 
     def start(self):

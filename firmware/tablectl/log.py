@@ -59,6 +59,7 @@ _VERSION = const(1)
 _BHDR = const(16)
 _FHDR = const(12)
 _UNIT = const(256)  # bytes programmed at a time (a multiple of the program unit): a Pico's flash page
+_CHUNK = const(32)  # bytes a long frame is read in (_Reader)
 
 F_REC = const(1)     # sets, patches or removes records
 F_ENT = const(2)     # journal entries
@@ -152,6 +153,52 @@ class _Pages(_Base):
         self.log.program(self.block, memoryview(buf)[:size], self.offset)
         self.offset += size
         self.fill = 0
+
+
+class _Reader(_Base):
+    """A long frame's payload as json.load reads it (a character at a time) out of a small buffer, its CRC-32
+    taken on the way: reading a checkpoint's part or a baccarat round's entries (over a kilobyte) then needs
+    no block of heap as long as the frame, which a heap fragmented by hours of play may not have."""
+
+    def __init__(self, dev, block, off, n, crc):
+        self.dev = dev
+        self.block = block
+        self.off = off  # the next byte to read from flash
+        self.left = n   # bytes of the payload not read yet
+        self.crc = crc
+        self.buf = bytearray(_CHUNK)
+        self.at = self.fill = 0
+
+    def readinto(self, b):
+        if self.at == self.fill:
+            if not self.refill():
+                return 0
+        buf, at = self.buf, self.at
+        k = min(len(b), self.fill - at)
+        for i in range(k):  # by item: a slice would allocate, and json.load asks for one byte at a time
+            b[i] = buf[at + i]
+        self.at = at + k
+        return k
+
+    def refill(self):
+        k = min(self.left, _CHUNK)
+        if not k:
+            return 0
+        mv = self.buf if k == _CHUNK else memoryview(self.buf)[:k]
+        self.dev.readblocks(self.block, mv, self.off)
+        self.crc = crc32(mv, self.crc)
+        self.off += k
+        self.left -= k
+        self.at, self.fill = 0, k
+        return k
+
+    def rest(self):
+        """Read what json.load left (nothing, for a sound frame), then the stored CRC: True if they agree."""
+        while self.refill():
+            pass
+        mv = memoryview(self.buf)[:4]
+        self.dev.readblocks(self.block, mv, self.off)
+        return struct.unpack_from("<I", mv, 0)[0] == self.crc
 
 
 class _Atomic:
@@ -311,6 +358,13 @@ class Log:
 
     def _payload(self, block, off, n, hcrc):
         """The frame's payload decoded, None if its CRC fails or it is not a JSON object."""
+        if _STREAM and n > _UNIT:
+            reader = _Reader(self.dev, block, off + _FHDR, n, hcrc)
+            try:
+                obj = json.load(reader)
+            except (ValueError, UnicodeError):
+                return None
+            return obj if reader.rest() and isinstance(obj, dict) else None
         raw = bytearray(n + 4)
         self.dev.readblocks(block, raw, off + _FHDR)
         if crc32(memoryview(raw)[:n], hcrc) != struct.unpack_from("<I", raw, n)[0]:

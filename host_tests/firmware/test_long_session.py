@@ -48,7 +48,7 @@ def board_work(work):
     return work
 
 
-BELOW_K = {"sicbo": 62, "fish_prawn_crab": 62, "fantan": 58}  # the progressives need 62-64 KB
+BELOW_K = {"fish_prawn_crab": 62, "fantan": 58}  # sic bo and the progressives need 62-64 KB: no room below
 
 
 @pytest.mark.rom32

@@ -1,7 +1,7 @@
 """tablectl.hw.fileflash on a region of a larger image (the qemu board's records region, as the host writes a new
 board's first configuration into it): reads, programs and erases land inside the region only, and a file too
 short for the region is refused before anything is written."""
-# mp-heap: 56K
+# mp-heap: 64K
 import mptest
 from ramblockdev import remove_dir, scratch_dir
 from tablectl.hw.fileflash import FileFlash

@@ -3,7 +3,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 # mp-heap: 148K
 import gc
 
-from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
+from ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
 from tablectl.log import F_ENT, F_REC, Log
 from tablectl.store import copy as _copy
 from mptest import raises
@@ -267,3 +267,62 @@ def test_damaged_journal_frames_are_skipped_and_counted_never_fatal():
     assert got.problem == "" and got.lost == 1 and got.state == {"round": {"r": 1}} and got.jseq == 5
     entries, damaged = got.entries(10)
     assert [e[0] for e in entries] == [1, 2, 4, 5] and damaged == 1
+
+
+def long_record(k):
+    """About 800 bytes of JSON: longer than the page buffer, as a checkpoint's part or a baccarat round's are."""
+    return {"hist": [[i, "card %02d" % i, i * k] for i in range(40)]}
+
+
+def test_a_long_frame_reads_back_whole_and_any_damage_to_it_is_caught():
+    """A frame longer than the page buffer is read a few bytes at a time on MicroPython (json.load on the
+    flash): it reads back whole, and a flipped byte anywhere in its payload or its CRC makes it damaged,
+    as a short frame's does."""
+    d = dev(blocks=5, size=2048)
+    log = Log(d)
+    log.commit(full={"h": long_record(1)}, entries=[entry(1, "y" * 300)])
+    log.commit(patch={"h": long_record(2)})
+    again = Log(d)
+    assert again.state == {"h": long_record(2)} and again.entries(5)[0] == [entry(1, "y" * 300)]
+    frames = [f for f in log_frames(d) if f[4] > 256]
+    assert len(frames) == 2 and all(f[5] is not None for f in frames)
+    image = d.snapshot()
+    for block, off, flags, seq, n, obj in frames:
+        for at in range(12, 12 + n + 4, 7):
+            d.restore(image)
+            flip(d, block, off + at, 0x04)
+            damaged = [f for f in log_frames(d) if f[1] == off and f[0] == block][0]
+            assert damaged[5] is None, (seq, at)
+
+
+def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
+    """After hours of play a 64 KB heap may hold its free memory in small pieces: the journal's reports and
+    boot still read a frame of a kilobyte (the ring's entries are read here with every free block of the
+    heap a few hundred bytes long at most)."""
+    import sys
+    if sys.implementation.name != "micropython":
+        skip("CPython has no heap of its own to fragment")
+    d = dev(blocks=5, size=4096)
+    log = Log(d)
+    log.commit(full={"h": long_record(3)}, entries=[entry(i, "a round's step %d" % i) for i in range(1, 30)])
+    want = [entry(i, "a round's step %d" % i) for i in range(1, 30)]
+    gc.collect()
+    hold = [None] * 2000
+    n = 0
+    try:
+        while n < len(hold):  # the heap filled with blocks of 400 bytes, then every other one let go
+            hold[n] = bytearray(400)
+            n += 1
+    except MemoryError:
+        pass
+    assert n < len(hold), "the heap did not fill"
+    for i in range(0, n, 2):
+        hold[i] = None
+    gc.collect()
+    try:
+        got = log.entries(40)
+        state = Log(d).state
+    finally:
+        hold = None
+        gc.collect()
+    assert got == (want, 0) and state == {"h": long_record(3)}

@@ -20,6 +20,7 @@ The build is skipped when the installed binary was built from the same source an
 import hashlib
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -32,8 +33,9 @@ ROOT = HERE.parent.parent
 VERSION = "1.25.0"
 TARBALL = "micropython_%s+ds.orig.tar.xz" % VERSION
 SHA256 = "7b25be99a502f070b2de81dafc08da7051d992325d6e67daa9045a918fffdbea"
-URLS = ("http://deb.debian.org/debian/pool/main/m/micropython/" + TARBALL,
-        "http://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/m/micropython/" + TARBALL)
+POOL = "/pool/main/m/micropython/"
+APT_SOURCES = pathlib.Path("/etc/apt")
+_ARCHIVE = re.compile(r"https?://\S+/debian(/\d{8}T\d{6}Z)?$")  # the archive, or a dated snapshot of it
 VARIANT = "tablectl"
 PROG = "micropython-rom32"
 
@@ -67,13 +69,44 @@ def apt_install(*packages):
                    stdout=subprocess.DEVNULL)
 
 
+def debian_archives(apt=APT_SOURCES):
+    """The Debian archives this machine's apt is pointed at (its sources' URIs ending in /debian), in the
+    order apt lists them; then archives named in the sources' comments (where an image records the
+    dated snapshot it was installed from), which keep a version the live archive has dropped.
+    TABLECTL_DEBIAN_ARCHIVE, if set, comes first. The project names no host of its own: the tarball
+    comes from wherever this machine's packages come from, checked against the pinned SHA-256."""
+    found, commented = [], []
+    override = os.environ.get("TABLECTL_DEBIAN_ARCHIVE")
+    if override:
+        found.append(override.rstrip("/"))
+    files = [apt / "sources.list"] + sorted((apt / "sources.list.d").glob("*.list"))
+    files += sorted((apt / "sources.list.d").glob("*.sources"))
+    for path in files:
+        try:
+            lines = path.read_text().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            text = line.strip()
+            into = commented if text.startswith("#") else found
+            for word in text.lstrip("#").split():
+                uri = word.rstrip("/")
+                if _ARCHIVE.match(uri) and uri not in found + commented:
+                    into.append(uri)
+    return found + commented
+
+
 def tarball(cache):
     """The source tarball in `cache`, downloaded if missing; SystemExit if no copy has the pinned SHA-256."""
     path = cache / TARBALL
     if path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() == SHA256:
         return path
     faults = []
-    for url in URLS:
+    archives = debian_archives()
+    if not archives:
+        raise SystemExit("rom32: apt names no Debian archive here (/etc/apt/sources.list*); set "
+                         "TABLECTL_DEBIAN_ARCHIVE to one (its URL, ending in /debian) to fetch %s" % TARBALL)
+    for url in (a + POOL + TARBALL for a in archives):
         try:
             with urllib.request.urlopen(url, timeout=120) as r:
                 data = r.read()

@@ -3,7 +3,7 @@ _override = None
 
 
 class Report:
-    """Readable lines for the REPL (repr/str) plus `.data` for programs."""
+    """Readable lines for the REPL (repr/str, or emit() a line at a time) plus `.data` for programs."""
 
     def __init__(self, title, lines=(), data=None):
         self.title = title
@@ -14,6 +14,17 @@ class Report:
         return "\n".join([self.title] + ["  " + line for line in self.lines])
 
     __str__ = __repr__
+
+    def emit(self, write, end="\n"):
+        """Write the report through write(s) a line at a time, as the sim and qemu boards' REPL shows it: a
+        long report as one string wants a free block as long as itself, which a 64 KB heap after hours of
+        play may not have."""
+        write(self.title)
+        write(end)
+        for line in self.lines:
+            write("  ")
+            write(line)
+            write(end)
 
 
 def use(app):

@@ -95,8 +95,7 @@ async def _session(board, rounds, reports):
         for name in ("status", "meters", "config", "journal", "history"):
             rep = getattr(service, name)()
             print("REPORT", name, len(rep.lines))
-            for line in rep.lines:  # one line at a time, as a technician's terminal takes them
-                print(line)
+            rep.emit(sys.stdout.write)  # a line at a time, as the sim board's REPL (simrepl) shows it
             rep = None
         gc.collect()
         print("BENCH-REPORTS heap_used", gc.mem_alloc())

@@ -67,8 +67,9 @@ def run(game, rounds, counts=False, root="/bench"):
             print("BENCH-FAIL", failed)
             return
     import service
-    for expr in REPORTS:
-        print(eval("service." + expr, {"service": service}))
+    import sys
+    for expr in REPORTS:  # a line at a time, as the board's REPL (simrepl) shows a report
+        eval("service." + expr, {"service": service}).emit(sys.stdout.write)
     gc.collect()
     print("BENCH", game, "rounds", rounds, "heap_used", gc.mem_alloc(), "heap_free", gc.mem_free())
     if counts:
