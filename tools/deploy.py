@@ -234,8 +234,7 @@ def deploy(board, port, out=None, timeout=15, reset=True, aiorepl=True, romfs=Fa
     if board != "sim":
         # a board whose image freezes the firmware (qemu) has its REPL task in the image already
         if aiorepl and not build_mpy.frozen_image(board):
-            warnings += install_aiorepl(port, timeout)
-            warnings += install_link_client(port, timeout)
+            warnings += install_packages(port, timeout)
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board boots the new main.py
     return files, removed, warnings
@@ -273,38 +272,36 @@ def deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
     warnings = []
     if on_board:
         if aiorepl:
-            warnings += install_aiorepl(port, timeout)
-            warnings += install_link_client(port, timeout)
+            warnings += install_packages(port, timeout)
         if reset:
             run_mpremote(port, ["reset"], timeout)  # the board mounts the new image and boots from it
     return [image.name] + fs_files, removed, warnings
 
 
-def install_aiorepl(port, timeout):
-    """micropython-lib's aiorepl lets `mpremote resume` reach the REPL while the controller runs (the
-    board's tasks() starts it when it is installed). It comes from micropython.org: without a network
-    the deploy still stands, with a warning."""
-    try:
-        proc = run_mpremote(port, ["resume", "mip", "install", "aiorepl"], timeout + 60)
-    except DeployError as e:
-        return ["aiorepl not installed: %s" % e]
-    if proc.returncode != 0:
-        return ["aiorepl not installed (%s): the service REPL will stop the controller; retry with "
-                "`mpremote connect %s mip install aiorepl`" % (last_line(proc), port)]
-    return []
+# micropython-lib's packages a board needs besides the firmware, and what is lost without each; they come
+# through mip from micropython-lib's index: without a network the deploy still stands, with a warning
+PACKAGES = (
+    # aiorepl lets `mpremote resume` reach the REPL while the controller runs (the board's tasks() starts it)
+    ("aiorepl", "the service REPL will stop the controller"),
+    # umqtt.simple is the MQTT client of a linked progressive table (tablectl.linkwire, docs/link.md); a
+    # table without `link` configured never imports it
+    ("umqtt.simple", "a table configured with `link` cannot reach its broker"),
+)
 
 
-def install_link_client(port, timeout):
-    """micropython-lib's umqtt.simple, the MQTT client of a linked progressive table (tablectl.linkwire,
-    docs/link.md); a table without `link` configured never imports it. A warning without a network."""
-    try:
-        proc = run_mpremote(port, ["resume", "mip", "install", "umqtt.simple"], timeout + 60)
-    except DeployError as e:
-        return ["umqtt.simple not installed: %s" % e]
-    if proc.returncode != 0:
-        return ["umqtt.simple not installed (%s): a table configured with `link` cannot reach its broker; "
-                "retry with `mpremote connect %s mip install umqtt.simple`" % (last_line(proc), port)]
-    return []
+def install_packages(port, timeout):
+    """mip install each of PACKAGES on the board; a warning line for each that could not be."""
+    warnings = []
+    for name, without in PACKAGES:
+        try:
+            proc = run_mpremote(port, ["resume", "mip", "install", name], timeout + 60)
+        except DeployError as e:
+            warnings.append("%s not installed: %s" % (name, e))
+            continue
+        if proc.returncode != 0:
+            warnings.append("%s not installed (%s): %s; retry with `mpremote connect %s mip install %s`"
+                            % (name, last_line(proc), without, port, name))
+    return warnings
 
 
 def main(argv=None):

@@ -36,10 +36,10 @@ class Proc:
         self.log = pathlib.Path(log)
         self.proc = None
 
-    def start(self):
+    def start(self, cwd=None, environ=None):
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(self.args, stdout=out, stderr=out, stdin=subprocess.DEVNULL, env=env(),
-                                         start_new_session=True)
+            self.proc = subprocess.Popen(self.args, stdout=out, stderr=out, stdin=subprocess.DEVNULL,
+                                         env=environ or env(), cwd=cwd, start_new_session=True)
         return self
 
     def alive(self):
@@ -190,7 +190,7 @@ print('configured', cfg['game'], cfg['link'])
 """
 
 
-class FirmwareTable:
+class FirmwareTable(Proc):
     """The firmware (.mpy files of the sim build) on the unix port as a linked table, its buttons and outputs
     through the sim board's link (tools/sim/link_server.py); a process a test can SIGKILL and start again.
     umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
@@ -213,8 +213,8 @@ class FirmwareTable:
         if tls:
             (self.folder / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
         self.link = LinkServer()
-        self.proc = None
-        self.log = self.folder / "firmware.log"
+        Proc.__init__(self, [self.micropython, "-X", "heapsize=" + heap, str(self.build / "main.py")],
+                      self.folder / "firmware.log")
 
     def env(self):
         e = dict(os.environ, MICROPYPATH=self.path, TABLECTL_ROOT="simstate",
@@ -229,36 +229,23 @@ class FirmwareTable:
         return self
 
     def start(self, timeout=15):
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen([self.micropython, "-X", "heapsize=" + self.heap, str(self.build / "main.py")],
-                                         cwd=str(self.folder), env=self.env(), stdout=out, stderr=out,
-                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        Proc.start(self, cwd=str(self.folder), environ=self.env())
         self.wait(lambda st: st["connected"] and st["status"].get("state"), timeout)
         return self
 
-    def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
     def kill(self):
-        if self.alive():
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(5)
+        Proc.kill(self)
         deadline = time.monotonic() + 5
         while self.picture()["connected"]:  # the sim link's end notices the closed socket
             assert time.monotonic() < deadline, "the sim link still sees the killed firmware"
             time.sleep(0.02)
 
     def stop(self):
-        if self.alive():
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        Proc.stop(self)
         self.link.close()
 
     def tail(self, n=20):
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:]) if self.log.exists() else ""
+        return Proc.tail(self, n)
 
     def picture(self):
         return self.link.snapshot()[1]

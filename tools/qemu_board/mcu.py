@@ -38,7 +38,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_mpy  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
-from sim.board_process import BoardError, first_boot_code, micropython  # noqa: E402
+from sim.board_process import BoardError, first_boot_code, link_pty, micropython  # noqa: E402
 
 FLASH_BYTES = 16 * 1024 * 1024  # the mps2-an385's PSRAM
 HEAP = os.getenv("TABLECTL_MCU_HEAP") or "64K"
@@ -144,12 +144,7 @@ class McuProcess:
             else:
                 time.sleep(0.05)
         if self.pty_link is not None:
-            self.pty_link.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.pty_link.with_name(self.pty_link.name + ".tmp")
-            if tmp.is_symlink() or tmp.exists():
-                tmp.unlink()
-            os.symlink(self.pty, tmp)
-            os.replace(tmp, self.pty_link)
+            link_pty(self.pty, self.pty_link)
         return self
 
     def alive(self):

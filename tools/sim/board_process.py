@@ -63,6 +63,16 @@ def first_boot_code(game, flash="board.sim_flash()"):
     return FIRST_BOOT % {"game": game, "flash": flash}
 
 
+def link_pty(pty, link):
+    """Point the symlink `link` at the board's `pty` (a stable name for mpremote), replacing it atomically."""
+    link.parent.mkdir(parents=True, exist_ok=True)
+    tmp = link.with_name(link.name + ".tmp")
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    os.symlink(pty, tmp)
+    os.replace(tmp, link)
+
+
 class BoardError(RuntimeError):
     pass
 
@@ -140,12 +150,7 @@ class BoardProcess:
         self._board_fd = board_side
         self.pty = os.ttyname(board_side)
         if self.pty_link is not None:
-            self.pty_link.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.pty_link.with_name(self.pty_link.name + ".tmp")
-            if tmp.is_symlink() or tmp.exists():
-                tmp.unlink()
-            os.symlink(self.pty, tmp)
-            os.replace(tmp, self.pty_link)
+            link_pty(self.pty, self.pty_link)
         return self
 
     def alive(self):
