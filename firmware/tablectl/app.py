@@ -173,6 +173,12 @@ class App:
         now = b.ticks_ms()
         b.shaker.service(now)
         b.bell.service(now)
+        self.key_seen()
+        self.controller.tick(now)
+
+    def key_seen(self):
+        """The key switch as it is now, its turning journalled first: the service calls ask here too, so a
+        change made the moment the key turns follows its key_on in the journal, never precedes it."""
         on = self.key_on()
         if on != self.service_on:
             self.service_on = on
@@ -181,7 +187,7 @@ class App:
             except OSError:
                 pass  # the flash fails: the display still says it
             self.controller.redraw()
-        self.controller.tick(now)
+        return on
 
     def key_on(self):
         """The technician's service key switch is on (a board without one: its service is always open)."""

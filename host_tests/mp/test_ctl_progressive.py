@@ -404,6 +404,7 @@ def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
     assert c.busy() == why and c.status()["busy"] is True
     service.use(app)
     app.board.set_service_key(True)  # the technician's key on: the table being busy is what refuses
+    app.tick()  # (and seen: its key_on journalled before the calls)
     try:
         writes, seq = app.store.writes, app.journal.seq
         for call, what in ((service.configure, "configure"), (service.lamp_test, "lamp_test"),

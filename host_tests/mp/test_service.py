@@ -32,6 +32,7 @@ def new_app(game="sicbo", **cfg):
         Config(Store(Log(flash))).change(0, game=game, **cfg)
     app = appmod.App(board.make(virtual_clock=True, flash=flash), root)
     app.board.set_service_key(True)  # the technician's key switch on: the calls may change the table
+    app.tick()  # and seen (journalled), as the controller task has within milliseconds of a boot
     appmod.current = app
     return app
 
@@ -88,6 +89,9 @@ def test_the_repl_shows_a_refusal_as_one_line_and_scripts_still_get_the_exceptio
     app = new_app()
     rep = repl.status()
     assert rep and rep.data["state"] == "idle"  # an answer is the Report itself
+    out = []
+    rep.emit(out.append)  # as the sim and qemu REPL print it, a line at a time: the text of repr()
+    assert "".join(out) == repr(rep) + "\n" and max(len(piece) for piece in out) < len(repr(rep)) // 2
     drive(app, "SHAKE")
     writes = app.store.writes
     refused = repl.configure(pay_5_16=24)
@@ -625,6 +629,7 @@ def test_with_the_service_key_off_every_call_that_changes_anything_is_refused_an
     app = new_app("caribbean_stud")
     b = app.board
     b.set_service_key(False)
+    app.tick()  # the key turned off and seen: its key_off journalled before the calls
     before = (app.store.writes, app.journal.seq, dict(app.config.values), b.snapshot())
     for call, args in ((service.configure, {"seats": 6}), (service.configure, {"game": "sicbo"}),
                        (service.lamp_test, {"step_ms": 0}), (service.display_test, {"step_ms": 0}),
@@ -638,6 +643,24 @@ def test_with_the_service_key_off_every_call_that_changes_anything_is_refused_an
         assert call().lines  # reports: read with the key off
     assert "selftest" in repr(service.selftest)  # (selftest reads too: test_selftest.py)
     assert repr(repl.configure(seats=6)).startswith("REFUSED: configure refused: the service key is off")
+
+
+def test_a_change_asked_the_moment_the_key_turns_follows_its_key_on_and_its_code_stays_good():
+    """The key read by a service call before the controller's next tick: key_on is journalled then and
+    there, so the journal never shows a change ahead of the key that allowed it, and the confirmation code
+    a refusal names is not made stale by the key_on the next tick would have journalled."""
+    app = new_app("caribbean_stud")
+    b = app.board
+    b.set_service_key(False)
+    app.tick()
+    b.set_service_key(True)  # no tick between the key and the call, as when the sim link or the REPL is quick
+    code = raises(ValueError, service.configure, game="sicbo").split("confirm='")[1][:6]
+    assert app.journal.records(1)[0][2] == "key_on"
+    app.tick()  # the tick that follows journals nothing more
+    assert app.journal.records(1)[0][2] == "key_on"
+    assert service.configure(game="sicbo", confirm=code).data["applied"] == {"game": "sicbo"}
+    events = [r[2] for r in app.journal.records(8)]
+    assert events.index("key_on") < events.index("pool_closed"), events
 
 
 def test_the_key_turned_is_journalled_shown_between_rounds_and_no_round_starts_while_it_is_on():

@@ -57,7 +57,7 @@ def refuse_if_busy(app, what):
 def may_change(app, what):
     """ValueError unless a call that changes anything may run now: the technician's key switch on (whoever
     holds the USB cable alone reads), and no round in progress."""
-    if not app.key_on():
+    if not app.key_seen():
         raise ValueError("%s refused: the service key is off (turn the table's key switch on; with it off "
                          "only reports can be read)" % what)
     refuse_if_busy(app, what)
