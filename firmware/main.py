@@ -23,4 +23,5 @@ else:
     # collect when a quarter of what is free has been allocated, not only when the heap is full: a table
     # allocates a little at every key for hours, and early collections leave it less fragmented
     gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
-    app.run(board.make(), changed)  # a changed firmware boots into a tilt: FIRMWARE CHANGED
+    # a changed firmware boots into a tilt: FIRMWARE CHANGED; ROOT: where an older firmware's records are
+    app.run(board.make(), changed, getattr(board, "ROOT", "/"))

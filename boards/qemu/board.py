@@ -16,7 +16,7 @@ from machine import UART
 
 import mps2
 from flashmap import RECORDS
-from simhw import ROLES, SimBoard  # noqa: F401  (ROLES: the link reads it here)
+from simhw import SimBoard
 
 ROOT = "/"
 

@@ -21,7 +21,7 @@ blocks of 4 KB programmed in 256-byte pages, as a Pico's.
 """
 import os
 
-from simhw import ROLES, SimBoard  # noqa: F401  (ROLES: the link and the tests read it here)
+from simhw import SimBoard
 from tablectl.hw.fileflash import FileFlash
 
 _env = getattr(os, "getenv", lambda name: None)  # the simulator's settings (a port without getenv has none)

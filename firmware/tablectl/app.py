@@ -55,9 +55,9 @@ def make_controller(app):
 class App:
     watchdog_ms = WATCHDOG_MS  # how often the supervisor checks the tasks (well inside the WDT timeout)
 
-    def __init__(self, board, root=None, firmware=""):
+    def __init__(self, board, root="/", firmware=""):
         self.board = board
-        self.root = getattr(board, "ROOT", "/") if root is None else root  # the filesystem's: old records
+        self.root = root  # the board's filesystem folder, where an older firmware kept its records
         self.firmware = firmware  # '' or why the code is not the certified set (main.py checks it first)
         self.log = Log(board.flash)
         self.store = Store(self.log)
@@ -147,7 +147,7 @@ class App:
         with the journal `entries` ((event, round_no, a, b, text) each): after a power cut the table is
         cleared or as it was, never between."""
         keep = {}
-        cfg = self.log.state.get(Config.RECORD)
+        cfg = self.store.peek(Config.RECORD)
         if cfg is not None and not self.config_lost:
             keep[Config.RECORD] = cfg
         self.log.checkpoint(keep, self.journal.entries(entries))
@@ -259,9 +259,9 @@ def check_firmware():
         gc.collect()
 
 
-def run(board, firmware=""):
+def run(board, firmware="", root="/"):
     """Entry used by main.py: the App on this board (firmware: check_firmware()'s answer), forever."""
-    app = App(board, firmware=firmware)
+    app = App(board, root, firmware)
     try:
         asyncio.run(app.run())
     except KeyboardInterrupt:

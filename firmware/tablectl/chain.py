@@ -24,6 +24,13 @@ def link(prev, entry):
     return h.digest()
 
 
+def extend(prev, entries):
+    """The chain value after `entries` (a list, or None for none) have followed `prev`."""
+    for e in entries or ():
+        prev = link(prev, e)
+    return prev
+
+
 def hexed(value):
     return binascii.hexlify(value).decode()
 

@@ -208,14 +208,13 @@ class LinkedController(ProgressiveController):
     def _figures(self, body):
         if body.get("ver", -1) < self.figures.get("ver", -1):
             return  # an older pool than the one shown
-        old = self.figures
-        fig = dict(old)
+        pool, others = self.figures.get("pool"), len(self.pending())
+        fig = dict(self.figures)
         for key in ("pool", "reserve", "contributed", "paid", "seeded", "ver", "pending"):
             if key in body:
                 fig[key] = body[key]
         self.figures = fig
-        if fig.get("pool") != old.get("pool") or len(self.pending()) != len([
-                p for p in old.get("pending", ()) if p.get("table") != self.table]):
+        if fig.get("pool") != pool or len(self.pending()) != others:
             if self.state in ("betting", "claiming"):
                 self.redraw()
 
@@ -247,29 +246,18 @@ class LinkedController(ProgressiveController):
 
     def _awards(self, awards):
         """The server's awards of our claim (CSP-10.4..10.8, F3-15, BAC-17 applied there): shown and paid here."""
-        self.awards = [[a[0], a[1], a[2]] for a in awards]
         self.pool.seats.settle([])  # the round's locked bets are done with, as the core's settle() does
-        for seat, cls, cents in self.awards:
-            self.app.meters.hit(self.round_no, seat, cls, cents)
-        self.shown_award = 0
-        self.state = "paying"
-        self.save()
-        for seat, cls, cents in self.awards:
-            self.app.journal.append("pay", self.round_no, seat, cents, cls)
+        self.paying([[a[0], a[1], a[2]] for a in awards])
         self.redraw()
 
     # -- the controller -----------------------------------------------------------------------
-    def handle(self, event):
+    def reason(self, event):
         if self.state == "claiming" and event != "HISTORY":
-            return self.refuse("LINK DOWN" if not self.up() else "WAIT SERVER")
-        return ProgressiveController.handle(self, event)
-
-    def on_lock(self):
-        if self.state == "betting":
-            why = self.refusal()
-            if why:
-                return self.refuse(why)
-        return ProgressiveController.on_lock(self)
+            return "LINK DOWN" if not self.up() else "WAIT SERVER"
+        why = ProgressiveController.reason(self, event)
+        if not why and event == "LOCK" and self.state == "betting":
+            why = self.refusal()  # the round's bets must reach the server
+        return why
 
     def on_confirm(self):
         if self.state != "locked" or self.step or not self.hits:

@@ -46,14 +46,10 @@ import struct
 import sys
 
 from tablectl import chain as _chain
+from tablectl import const
 from tablectl.crc import crc32
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+_CONFIG = "config"  # the record (Config.RECORD) whose frames are flagged F_CFG
 _MAGIC = b"TLOG"
 _VERSION = const(1)
 _BHDR = const(16)
@@ -263,7 +259,7 @@ def _apply(state, obj):
 class Log:
     every = 8  # blocks between two checkpoints (fewer on a small device)
 
-    def __init__(self, dev, config_name="config"):
+    def __init__(self, dev):
         self.dev = dev
         self.blocks = dev.ioctl(4, 0)
         self.block_size = dev.ioctl(5, 0)
@@ -276,7 +272,6 @@ class Log:
         # a block is erased only once a whole checkpoint comes after it: with one every `every` blocks, the
         # live state spans every + 1 blocks (+1 if a checkpoint spills into the next), one block spare
         self.every = min(Log.every, self.blocks - 3)
-        self.config_name = config_name
         self._hdr = bytearray(_FHDR)
         self._bhdr = bytearray(_BHDR)
         self._pages = _Pages(self)
@@ -513,7 +508,7 @@ class Log:
                     self.jseq = j[-1][0]
                 if obj.get("js", 0) > self.jseq:
                     self.jseq = obj["js"]
-                if flags & F_CFG and self.config_name in obj.get("r", ()):
+                if flags & F_CFG and _CONFIG in obj.get("r", ()):
                     self.config_lost = False  # the configuration is saved whole: a later copy stands alone
                 if bad:  # what follows the damage, as far as it goes: for the technician's report only
                     try:
@@ -566,10 +561,7 @@ class Log:
                 if entries[k][0] != self.jseq + 1 + k:
                     return ("journal chain broken at entry #%d: entries removed, inserted or reordered"
                             % (self.jseq + 1 + k))
-        value = before
-        for e in entries or ():
-            value = _chain.link(value, e)
-        self._chained, self._checked = value, first
+        self._chained, self._checked = _chain.extend(before, entries), first
         return ""
 
     # -- writing --------------------------------------------------------------------------------
@@ -592,16 +584,14 @@ class Log:
             if value:
                 obj[key] = value
                 flags |= F_REC
-                if self.config_name in value:
+                if _CONFIG in value:
                     flags |= F_CFG
         after = None
         if entries:
             obj["j"] = entries
             obj["c"] = _chain.hexed(self.chain)
             flags |= F_ENT
-            after = self.chain
-            for e in entries:
-                after = _chain.link(after, e)
+            after = _chain.extend(self.chain, entries)
         if not obj:
             return
         for name in patch or ():
@@ -623,17 +613,15 @@ class Log:
         start = 0
         try:
             for name in names:
-                cfg = F_CFG if name == self.config_name else 0
+                cfg = F_CFG if name == _CONFIG else 0
                 self._frame(F_CKPT | F_REC | cfg, {"r": {name: records[name]}})
                 start = start or self.bseq
             end = {"n": len(names), "js": self.jseq, "c": _chain.hexed(self.chain)}
             flags = F_END | F_REC
-            after = self.chain
             if entries:
                 end["j"] = entries
                 flags |= F_ENT
-                for e in entries:
-                    after = _chain.link(after, e)
+            after = _chain.extend(self.chain, entries)
             self._frame(flags, end)
         finally:
             self._checkpointing = nested

@@ -50,7 +50,6 @@ class Controller:
     (on_shake, on_bell, on_enter, on_void_long, ...) and prompt() -> (line1, line2)."""
 
     IDLE = "idle"
-    MAX_ENTRY = 3
     NOTICE_MS = 3000     # a void round confirmed on the display this long
     HISTORY_MS = 8000    # HISTORY's page shown this long after the last press
     LEGEND = (("win", WIN),)  # what each lamp level means on this table (the simulator's legend)
@@ -159,15 +158,10 @@ class Controller:
         d.text(0, l1)
         d.text(1, l2)
 
-    def type_digit(self, d, limit=None):
-        limit = self.MAX_ENTRY if limit is None else limit
-        if len(self.entry) >= limit:
-            return self.refuse("%d DIGITS MAX" % limit)
+    def type_digit(self, d):
+        # how many digits an entry takes is each game's reason() (checked before any handler runs)
         self.entry += d
         return self.accepted()
-
-    def on_void(self):
-        return self.refuse("HOLD VOID 1 SEC")
 
     def set_state(self, state, event, a=0, b=0, text=""):
         """The one way a round moves on: save the record, journal the event, redraw."""

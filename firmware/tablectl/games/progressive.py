@@ -312,8 +312,7 @@ class ProgressiveController(Controller):
     def on_digit(self, d):
         if self.step in ("seat", "class"):
             self.entry = ""  # one digit: the next replaces it
-            return self.type_digit(d, 1)
-        return self.type_digit(d, 6 * _CARD_DIGITS)
+        return self.type_digit(d)
 
     def on_enter(self):
         if self.step == "seat":
@@ -438,18 +437,22 @@ class ProgressiveController(Controller):
             paid = self.pool.settle([(h[0], self.class_ids.index(h[1])) for h in self.hits])
         except ValueError:  # the hits were checked when entered: only a full meter is left
             return self.refuse(_FULL)
-        self.awards = [[seat, self.class_ids[code], cents] for seat, code, cents in paid]
-        for seat, cls, cents in self.awards:
+        self.paying([[seat, self.class_ids[code], cents] for seat, code, cents in paid])
+        return self.accepted()
+
+    def paying(self, awards):
+        """Show and pay the round's settled awards [[seat, class, cents], ...] (here or by a link's server)."""
+        self.awards = awards
+        for seat, cls, cents in awards:
             self.app.meters.hit(self.round_no, seat, cls, cents)
         self.shown_award = 0
         self.state = "paying"
         # the settled round, its pay entries and the pool changes the hit lets apply: one frame on flash
         with self.app.log.atomic():
             self.save()
-            for seat, cls, cents in self.awards:
+            for seat, cls, cents in awards:
                 self.app.journal.append("pay", self.round_no, seat, cents, cls)
             self.apply_pending()
-        return self.accepted()
 
     def apply_pending(self):
         """Pool parameters changed by the technician take effect after a hit (see tablectl.config): the

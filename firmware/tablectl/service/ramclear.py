@@ -57,7 +57,7 @@ def _wiped(app):
     from tablectl.rules.pool import figure
     from tablectl.store import Tilt
     try:
-        rec = app.store.load("round")
+        rec = app.store.peek("round")  # read only: no copy in a heap a tilt may have left short
         if rec is None:
             return 0, 0, "no round record"
         m = _meters.Meters.from_state(rec["m"])
