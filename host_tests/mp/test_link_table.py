@@ -1,0 +1,54 @@
+"""A linked progressive table (tablectl.link) with no network: the server's answers are handed to its
+on_message as umqtt hands them, to see what the table keeps on flash when the server pays its claim."""
+# mp-heap: 272K
+import json
+
+from test_ctl_app import cleanup, drive, new_app
+from test_ctl_progressive import keys, seats
+
+LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
+
+
+def answer(c, body):
+    c.on_message(b"tablectl/pit1/table/t01/answer", json.dumps(body).encode())
+
+
+def test_the_servers_award_is_shown_and_paid_in_one_frame_with_its_pay_entries_CSP_10_4():
+    """The round settled by the server, its meters, the pay entries: one frame, as on a table alone, so a
+    power cut never leaves a journal that pays what the round record does not."""
+    app = new_app("caribbean_stud", link=LINK)
+    c = app.controller
+    c.task = "this test"  # stands for the connection task that tick() would start: no network here
+    answer(c, {"beat": 1, "pool": 25000000, "ver": 1})  # the server's heartbeat: the link is up
+    seats(app, 2)
+    assert drive(app, "LOCK") == [True] and c.out[-1][1] == "contrib"
+    answer(c, {"seq": c.out[-1][0], "pool": 25000500, "ver": 2})
+    assert keys(app, "H2E1EE") == [True] * 6  # seat 2, class 1: a flush
+    assert drive(app, "CONFIRM") == [True] and c.state == "claiming"
+    frames = app.log.frames
+    answer(c, {"seq": c.claim, "awards": [[2, "flush", 125000]], "pool": 24875500, "ver": 3})
+    assert c.state == "paying" and c.awards == [[2, "flush", 125000]]
+    assert app.log.frames == frames + 1
+    pay = app.journal.records(1)[0]
+    assert (pay[2], pay[3], pay[4], pay[5]) == ("pay", 2, 125000, "flush")
+    assert app.store.peek("round")["state"] == "paying"
+    cleanup()
+
+
+def test_the_links_refusals_are_the_controllers_reasons_so_the_panel_greys_those_keys():
+    """LOCK with the link down, any key but HISTORY while the server settles a claim: reason() says so
+    (the simulator greys the key by it), and handle() refuses with the same words."""
+    app = new_app("fortune3", link=LINK)
+    c = app.controller
+    c.task = "this test"
+    seats(app, 3)
+    assert c.reason("LOCK") == "LINK DOWN" and drive(app, "LOCK") == [False] and c.message == "LINK DOWN"
+    answer(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
+    answer(c, {"seq": c.out[-1][0], "pool": 25000500, "ver": 2})
+    keys(app, "H3E1EE")
+    drive(app, "CONFIRM")
+    assert c.state == "claiming"
+    assert [c.reason(k) for k in ("CONFIRM", "HIT", "7", "HISTORY")] == ["WAIT SERVER"] * 3 + [""]
+    assert drive(app, "HIT") == [False] and c.message == "WAIT SERVER"
+    cleanup()
