@@ -22,6 +22,7 @@ from build_mpy import mpy_cross
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".venv" / "cache"
+FOLDER = CACHE / "mplib"  # what folder() fills; a MICROPYPATH entry even before it is fetched
 # (package, version, sdist SHA-256, module files in the sdist -> where they go under the folder)
 PACKAGES = (
     ("micropython-umqtt.simple", "1.3.4", "b6a2520239e3992c63a7de9370ee9b3d9d27819a90359c521f1c0f7ccab8d12f",
@@ -62,7 +63,7 @@ def _sdist(name, version, sha256):
 
 def folder():
     """.venv/cache/mplib with every pinned package's modules unpacked (fetched the first time)."""
-    out = CACHE / "mplib"
+    out = FOLDER
     for name, version, sha256, files in PACKAGES:
         stamp = out / (".%s-%s.mpy" % (name, version))
         if stamp.exists():

@@ -73,8 +73,7 @@ class UnixSimBoard(SimBoard):
             extra.append(simrepl.task())
         if _env("TABLECTL_SESSION"):  # the bench's rounds, played beside the controller (tools/bench/mp)
             import fwsession
-            extra.append(fwsession.task(self, int(_env("TABLECTL_SESSION")),
-                                        bool(_env("TABLECTL_REPORTS"))))
+            extra.append(fwsession.task(self, int(_env("TABLECTL_SESSION"))))
         return extra
 
 

@@ -85,11 +85,10 @@ def rom32():
     return venv_tool("micropython-rom32")
 
 
-def run_session(game, heap_k, work, rounds, port="fs64", reports=False):
+def run_session(game, heap_k, work, rounds, port="fs64"):
     """ROUNDS rounds of GAME on a table booted by main.py under -X heapsize=HEAP_K K (work: a folder prepare()
-    filled), played by mp/fwsession.py; its BENCH figures as a dict (with reports, 'reports_heap' too: the
-    heap in use after the technician's five reports), or None if the table failed (out of memory, a wrong
-    state, an unbalanced pool).
+    filled), played by mp/fwsession.py; its BENCH figures as a dict, or None if the table failed (out of
+    memory, a wrong state, an unbalanced pool).
     port: "fs64" the PyPI unix port, .mpy files from the filesystem; "rom32" the 32-bit ROMFS port, .mpy
     files from work's ROMFS image (prepare_rom); "fs32" that port with the .mpy files from the filesystem.
     It runs in the table's own folder, by relative names, so that no path of this machine is in the heap."""
@@ -110,7 +109,7 @@ def run_session(game, heap_k, work, rounds, port="fs64", reports=False):
         if game != "sicbo":
             subprocess.run([exe, "-X", "heapsize=1M", "-c", CONFIGURE, game], env=env, cwd=state, check=True,
                            capture_output=True, timeout=60)
-        env.update(TABLECTL_SESSION=str(rounds), TABLECTL_REPORTS="1" if reports else "")
+        env["TABLECTL_SESSION"] = str(rounds)
         proc = subprocess.run([exe, "-X", "heapsize=%dK" % heap_k, "main.py"], capture_output=True, text=True,
                               env=env, timeout=300, cwd=state)
     finally:
@@ -120,9 +119,7 @@ def run_session(game, heap_k, work, rounds, port="fs64", reports=False):
         if line.startswith("BENCH "):
             f = line.split()
             fig = dict((f[i], int(f[i + 1])) for i in range(2, len(f) - 1, 2))
-        elif line.startswith("BENCH-REPORTS ") and fig is not None:
-            fig["reports_heap"] = int(line.split()[-1])
-    if fig is None or proc.returncode != 0 or (reports and "reports_heap" not in fig):
+    if fig is None or proc.returncode != 0:
         return None
     return fig
 
@@ -148,17 +145,23 @@ def prepare_rom(work):
     (work / ROM_MANIFEST).write_text(json.dumps(manifest))
 
 
-def smallest_heap(game, work, rounds, lo=32, hi=512, port="fs64"):
-    """Bisection on -X heapsize (KB, 4 KB steps) for the session to complete."""
-    if run_session(game, hi, work, rounds, port) is None:
-        return None
-    while hi - lo > 4:
-        mid = (lo + hi) // 2 // 4 * 4
-        if run_session(game, mid, work, rounds, port) is None:
+def bisect_heap(fails, lo, hi, step):
+    """The smallest heap (KB, in `step` KB steps) above lo for which fails(heap_k) is false, by bisection;
+    hi, taken to pass, when no smaller one does."""
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if fails(mid):
             lo = mid
         else:
             hi = mid
     return hi
+
+
+def smallest_heap(game, work, rounds, lo=32, hi=512, port="fs64"):
+    """Bisection on -X heapsize (KB, 4 KB steps) for the session to complete."""
+    if run_session(game, hi, work, rounds, port) is None:
+        return None
+    return bisect_heap(lambda heap_k: run_session(game, heap_k, work, rounds, port) is None, lo, hi, 4)
 
 
 def completes_down_to(game, work, rounds, top=TARGET_K, step=2):

@@ -23,9 +23,12 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))
 sys.path.insert(0, str(HERE.parent))
+from bench import load  # noqa: E402  (tools/bench.py: a bench module by its path, as `make bench` loads it)
 from fwround import GAMES, ROUNDS  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
 from qemu_board.mcu import run_main  # noqa: E402
+
+bisect_heap = load(HERE / "firmware.py").bisect_heap
 
 TARGET_K = 64
 INSNS_PER_PERIOD = 40  # -icount shift=0: 1 ns an instruction; SYSCLK 25 MHz: 40 ns a period
@@ -49,13 +52,7 @@ def session(game, heap_k, counts=False, rounds=ROUNDS):
 
 def smallest(game, lo=32, hi=TARGET_K, step=2):
     """Bisection in `step` KB: the smallest heap (KB) the session completed in (hi if it completes there)."""
-    while hi - lo > step:
-        mid = (lo + hi) // 2 // step * step
-        if session(game, mid) is None:
-            lo = mid
-        else:
-            hi = mid
-    return hi
+    return bisect_heap(lambda heap_k: session(game, heap_k) is None, lo, hi, step)
 
 
 def heap_line(game):

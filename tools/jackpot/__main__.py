@@ -107,7 +107,6 @@ async def _demo(args):
     except BrokerError as e:
         print("jackpot: %s" % e, file=sys.stderr)
         return 1
-    creds = folder / "broker" / "credentials.json"
     try:
         srv, httpd = start_server(config, folder / "ledger.db", ("127.0.0.1", broker.port),
                                   broker.password(SERVER_USER), args.web_port, broker.ca_file)
@@ -121,7 +120,7 @@ async def _demo(args):
                  "sign     %s/sign?link=%s" % (url, DEMO_LINK),
                  "tables   %s, a round every %g s each (CPython, the firmware's protocol)" % (", ".join(tables), args.every),
                  "watch    mosquitto_sub -h 127.0.0.1 -p %d -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
-                 % (broker.port, creds),
+                 % (broker.port, broker.credentials_path),
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
         print("link: " + line, flush=True)
     stop = _stop_event()

@@ -130,19 +130,27 @@ class Broker:
         self.tls = tls
         self.proc = None
         self.ca_file = self.folder / "tls" / "ca.crt" if tls else None
+        self._creds = None
 
     # -- files ------------------------------------------------------------------------------
+    @property
+    def credentials_path(self):
+        return self.folder / "credentials.json"
+
     def _credentials(self):
         """{user: password}: kept across restarts (credentials.json), a new random one for a new user."""
-        path = self.folder / "credentials.json"
-        creds = json.loads(path.read_text()) if path.exists() else {}
-        for user in (SERVER_USER, SIGN_USER) + tuple(sorted(self.tables)):
-            creds.setdefault(user, secrets.token_urlsafe(12))
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(creds, indent=1, sort_keys=True))
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-        return creds
+        # once: nothing else writes the file while this Broker lives, and password() is asked for every table
+        if self._creds is None:
+            path = self.credentials_path
+            creds = json.loads(path.read_text()) if path.exists() else {}
+            for user in (SERVER_USER, SIGN_USER) + tuple(sorted(self.tables)):
+                creds.setdefault(user, secrets.token_urlsafe(12))
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(creds, indent=1, sort_keys=True))
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, path)
+            self._creds = creds
+        return self._creds
 
     def password(self, user):
         return self._credentials()[user]

@@ -311,7 +311,7 @@ def last_hits(db, lid, n=LAST_HITS):
 
 
 def link_view(db, lid):
-    """One link's figures as stored (the sign's feed): None for an unknown link."""
+    """One link's figures as stored: None for an unknown link."""
     row = db.execute("SELECT game, state, ver, pending, closed_contributed, closed_paid, closed_seeded FROM link "
                      "WHERE id = ?", (lid,)).fetchone()
     if row is None:
@@ -325,13 +325,20 @@ def link_view(db, lid):
     return view
 
 
+def feed(db, lid):
+    """One link's figures and its last hits (the sign's feed): None for an unknown link."""
+    view = link_view(db, lid)
+    if view is not None:
+        view["last_hits"] = last_hits(db, lid)
+    return view
+
+
 def status(db):
     """Every link's pool, reserve, meters and balance, its tables' meters and last message time, its last hits."""
     links = {}
     for (lid,) in db.execute("SELECT id FROM link ORDER BY id").fetchall():
-        view = link_view(db, lid)
+        view = feed(db, lid)
         view["tables"] = {}
-        view["last_hits"] = last_hits(db, lid)
         links[lid] = view
     for row in db.execute("SELECT tbl, link, contributed, bets, hits, awarded, messages, duplicates, refused, last_at "
                           "FROM tablemeter ORDER BY tbl"):

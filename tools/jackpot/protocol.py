@@ -24,6 +24,9 @@ with the result it had. Every message the server refuses gets {"seq":N,"error":"
 import json
 import logging
 import socket
+import ssl
+
+import aiomqtt
 
 # for aiomqtt clients: small messages go at once (Nagle's algorithm with delayed ACKs holds them 40 ms)
 NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
@@ -140,3 +143,13 @@ def quiet_logger():
         log.addHandler(logging.NullHandler())
         log.propagate = False
     return log
+
+
+def client(broker, user, password, identifier, ca_file=None, **kw):
+    """An aiomqtt client to broker (host, port) as the server and the CPython tables connect: a persistent
+    session (clean_session False: the broker keeps their QoS 1 messages while they are away), TLS with
+    ca_file's CA when given, keepalive 10 s; kw: aiomqtt.Client's other arguments."""
+    tls = ssl.create_default_context(cafile=str(ca_file)) if ca_file else None
+    return aiomqtt.Client(broker[0], broker[1], username=user, password=password, identifier=identifier,
+                          clean_session=False, tls_context=tls, keepalive=10, logger=quiet_logger(),
+                          socket_options=NODELAY, **kw)

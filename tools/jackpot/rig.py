@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.request
 
-from jackpot.broker import SERVER_USER, Broker, free_port
+from jackpot.broker import Broker, free_port
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
@@ -86,7 +86,7 @@ class Link:
 
     @property
     def creds(self):
-        return self.broker.folder / "credentials.json"
+        return self.broker.credentials_path
 
     @property
     def url(self):
@@ -132,10 +132,6 @@ class Link:
         for p in self.procs:
             p.stop()
         self.broker.stop()
-
-
-def server_password(link):
-    return link.password(SERVER_USER)
 
 
 class RawTable:
@@ -222,8 +218,8 @@ class FirmwareTable(Proc):
         e.pop("TABLECTL_REPL", None)
         return e
 
-    def configure(self, **changes):
-        proc = subprocess.run([self.micropython, "-X", "heapsize=" + self.heap, "-c", FW_CONFIG % (changes or self.cfg)],
+    def configure(self):
+        proc = subprocess.run([self.micropython, "-X", "heapsize=" + self.heap, "-c", FW_CONFIG % (self.cfg,)],
                               cwd=str(self.folder), env=self.env(), capture_output=True, text=True, timeout=30)
         assert proc.returncode == 0 and "configured" in proc.stdout, proc.stdout + proc.stderr
         return self
@@ -278,8 +274,3 @@ class FirmwareTable(Proc):
 
     def display(self):
         return self.picture()["out"].get("display", ["", ""])
-
-    def digits_cents(self):
-        """The jackpot digits as cents (the MAX7219 shows dollars.cents on 8 digits)."""
-        text = self.picture()["out"].get("jackpot", "").replace(".", "").strip()
-        return int(text) if text.isdigit() else None

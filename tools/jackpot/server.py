@@ -16,7 +16,6 @@ ledger, stops progressive bets on every table within the tables' timeout.
 """
 import asyncio
 import json
-import ssl
 import sys
 import time
 
@@ -52,12 +51,9 @@ class JackpotServer:
         self._pool_later = {}   # link -> the timer that sends it, when one waits
 
     def _client(self):
-        tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
-        return aiomqtt.Client(self.broker[0], self.broker[1], username=self.user, password=self.password,
-                              identifier=self.client_id, clean_session=False, will=will, tls_context=tls,
-                              keepalive=10, max_inflight_messages=1000, timeout=10,
-                              logger=protocol.quiet_logger(), socket_options=protocol.NODELAY)
+        return protocol.client(self.broker, self.user, self.password, self.client_id, self.ca_file, will=will,
+                               max_inflight_messages=1000, timeout=10)
 
     async def run(self, stop=None):
         stop = stop or asyncio.Event()
@@ -70,8 +66,7 @@ class JackpotServer:
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
                     for lid in self.ledger.links:
                         await self._publish_pool(client, lid)
-                        await client.publish(protocol.hits_topic(lid), protocol.encode(
-                            {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
+                        await self._publish_hits(client, lid)
                     self._pool_later.clear()
                     work = asyncio.ensure_future(self._serve(client))
                     halt = asyncio.ensure_future(stop.wait())
@@ -144,8 +139,7 @@ class JackpotServer:
         for lid in sorted(changed):
             self._pool_soon(client, lid)
             if lid in hit_links:
-                sends.append(client.publish(protocol.hits_topic(lid), protocol.encode(
-                    {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True))
+                sends.append(self._publish_hits(client, lid))
         if sends:
             await asyncio.gather(*sends)
         if changed:
@@ -176,6 +170,11 @@ class JackpotServer:
         link = self.ledger.links[lid]
         body = protocol.pool_payload(lid, link.game, link.totals(), link.ver, link.pending, int(time.time() * 1000))
         await client.publish(protocol.pool_topic(lid), protocol.encode(body), qos=1, retain=True)
+
+    def _publish_hits(self, client, lid):
+        """The link's last hits for the signs (retained), read from the ledger now; sent when awaited."""
+        return client.publish(protocol.hits_topic(lid), protocol.encode(
+            {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
 
 
 def load_config(path):

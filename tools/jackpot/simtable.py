@@ -18,7 +18,6 @@ import asyncio
 import json
 import os
 import random
-import ssl
 import time
 
 import aiomqtt
@@ -164,11 +163,8 @@ class SimTable:
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
         while not stop.is_set():
             try:
-                tls = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else None
-                async with aiomqtt.Client(self.broker[0], self.broker[1], username=self.table, password=self.password,
-                                          identifier="tablectl-" + self.table, clean_session=False,
-                                          tls_context=tls, keepalive=10, timeout=5,
-                                          logger=protocol.quiet_logger(), socket_options=protocol.NODELAY) as client:
+                async with protocol.client(self.broker, self.table, self.password, "tablectl-" + self.table,
+                                           self.ca_file, timeout=5) as client:
                     await client.subscribe(self._topic("ack"), qos=1)
                     await client.subscribe(protocol.pool_topic(self.link), qos=1)
                     self.client = client

@@ -16,13 +16,12 @@ import pathlib
 import re
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from jackpot import ledger
+from sim import web as simweb
+from sim.web import TYPES, UNCHANGED, JsonHandler, Server
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8"}
 PAGES = {"/": "status.html", "/sign": "sign.html"}
 
 
@@ -44,27 +43,8 @@ class Changes:
             return self.version
 
 
-def feed(db, lid):
-    view = ledger.link_view(db, lid)
-    if view is not None:
-        view["last_hits"] = ledger.last_hits(db, lid)
-    return view
-
-
-class Handler(BaseHTTPRequestHandler):
+class Handler(JsonHandler):
     server_version = "tablectl-jackpot"
-
-    def log_message(self, fmt, *args):
-        pass
-
-    def _send(self, code, body, ctype="application/json"):
-        data = body if isinstance(body, bytes) else body.encode()
-        self.send_response(code)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(data)
 
     def _link(self, db, query):
         lid = query.get("link", [None])[0]
@@ -92,40 +72,27 @@ class Handler(BaseHTTPRequestHandler):
                 out["server"] = dict(self.server.stats)
                 return self._send(200, json.dumps(out))
             lid = self._link(db, query)
-            view = feed(db, lid) if lid else None
+            view = ledger.feed(db, lid) if lid else None
             if view is None:
                 return self._send(404, json.dumps({"error": "no link %r" % lid}))
             if path == "/feed":
                 return self._send(200, json.dumps(view))
-            self._events(db, lid, view)
+            self._stream(self._views(db, lid, view))
         finally:
             db.close()
 
-    def _events(self, db, lid, view):
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
+    def _views(self, db, lid, view):
         changes = self.server.changes
         seen = changes.version
         last = None
-        try:
-            while not self.server.closing:
-                if view != last:
-                    self.wfile.write(("data: %s\n\n" % json.dumps(view)).encode())
-                    last = view
-                else:
-                    self.wfile.write(b": still here\n\n")
-                self.wfile.flush()
-                seen = changes.wait(seen, 10)
-                view = feed(db, lid)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    closing = False
+        while not self.server.closing:
+            if view != last:
+                last = view
+                yield view
+            else:
+                yield UNCHANGED
+            seen = changes.wait(seen, 10)
+            view = ledger.feed(db, lid)
 
 
 def serve(db_path, stats, changes, port=8080, host="127.0.0.1"):
@@ -140,6 +107,5 @@ def serve(db_path, stats, changes, port=8080, host="127.0.0.1"):
 
 def stop(server):
     server.closing = True
-    server.changes.bump()
-    server.shutdown()
-    server.server_close()
+    server.changes.bump()  # the event streams wait on it: woken, they see the server closing
+    simweb.stop(server)

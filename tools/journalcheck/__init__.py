@@ -36,7 +36,7 @@ class Export:
         self.last = self.chain = self.count = None
 
 
-def _fields(line, lineno, name):
+def _fields(line):
     out = {}
     for part in line.split()[1:]:
         if "=" in part:
@@ -56,16 +56,16 @@ def parse(path, text=None):
             continue
         try:
             if line.startswith("# tablectl journal export"):
-                f = _fields(line[1:], lineno, name)
+                f = _fields(line[1:])
                 e.table, e.first, e.prev = f["table"], int(f["first"]), chain.unhexed(f["prev"])
                 if "rotated" in f:
                     a, b = f["rotated"].split("-")
                     e.rotated = (int(a), int(b))
             elif line.startswith("# resync"):
-                f = _fields(line, lineno, name)
+                f = _fields(line)
                 e.resyncs.append((lineno, int(f["first"]), chain.unhexed(f["prev"])))
             elif line.startswith("# end"):
-                f = _fields(line, lineno, name)
+                f = _fields(line)
                 e.last, e.chain, e.count = int(f["last"]), chain.unhexed(f["chain"]), int(f["entries"])
             elif line.startswith("#"):
                 continue
@@ -97,7 +97,7 @@ def check(exports):
                 problems.append("%s: entries #%d-#%d are missing between this export and the one before it%s"
                                 % (where, before[0] + 1, e.first - 1,
                                    " (the table had erased them: export more often)" if e.rotated else ""))
-            elif e.first <= before[0] and not (e.first == before[0] + 1):
+            elif e.first <= before[0]:
                 problems.append("%s: starts at #%d, but the export before it ended at #%d: the table's journal is "
                                 "older than what was exported (swapped or rolled back)" % (where, e.first, before[0]))
             elif e.prev != before[1]:

@@ -29,8 +29,8 @@ def pull(port, folder, mpremote):
     probe = parse(port, run((1 << 30) - 1))  # where the table's journal ends, and the table's name
     table_dir = folder / probe.table
     table_dir.mkdir(parents=True, exist_ok=True)
-    earlier = exports_of(table_dir)
-    start = parse(earlier[-1]).last + 1 if earlier else 1
+    earlier = [parse(p) for p in exports_of(table_dir)[-1:]]  # the last export is the one the new one continues
+    start = earlier[0].last + 1 if earlier else 1
     text = run(start)
     new = parse("%s (from the table)" % port, text)
     if new.entries:
@@ -41,7 +41,7 @@ def pull(port, folder, mpremote):
               % (len(new.entries), new.entries[0][1][0], new.entries[-1][1][0], port, path))
     else:
         print("journalcheck: no new entries on %s since #%d" % (port, start - 1))
-    return [parse(p) for p in earlier[-1:]] + [new]
+    return earlier + [new]
 
 
 def main(argv=None):

@@ -38,7 +38,8 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_mpy  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
-from sim.board_process import BoardError, first_boot_code, link_pty, micropython  # noqa: E402
+from sim.board_process import (BUILD, BoardError, first_boot_code, first_boot_result, link_pty, micropython,  # noqa: E402
+                               unlink_pty)
 
 FLASH_BYTES = 16 * 1024 * 1024  # the mps2-an385's PSRAM
 HEAP = os.getenv("TABLECTL_MCU_HEAP") or "64K"
@@ -74,8 +75,11 @@ def erased(path):
 
 
 class McuProcess:
-    def __init__(self, state_dir, link=None, elf=None, heap=HEAP, pty_link=None, icount=False, build=None):
+    def __init__(self, state_dir, link=None, elf=None, heap=HEAP, pty_link=None, icount=False, build=BUILD):
+        """build: the sim board's .mpy files (tools/build_mpy.py --board sim), which the unix port runs to
+        write the first configuration."""
         self.state_dir = pathlib.Path(state_dir)
+        self.build = pathlib.Path(build)
         self.flash = self.state_dir / "flash.bin"
         self.link = link
         self.elf = pathlib.Path(elf) if elf else None
@@ -95,7 +99,7 @@ class McuProcess:
         for src, name in files:
             pre += "with open(%r, 'rb') as s, open('/flash/%s', 'wb') as d:\n    d.write(s.read())\n" % (str(src), name)
         env = dict(os.environ, TABLECTL_ROOT="/flash",
-                   MICROPYPATH=":".join([str(HERE), str(ROOT / "build" / "sim"), ".frozen"]))
+                   MICROPYPATH=":".join([str(HERE), str(self.build), ".frozen"]))
         proc = subprocess.run([micropython(), "-X", "heapsize=256K", "-c", pre + code], env=env,
                               capture_output=True, text=True, timeout=60, cwd=str(self.state_dir))
         return proc
@@ -105,7 +109,8 @@ class McuProcess:
         configured. A flash that exists is only read: ('game', its game), or ('tilt', why) if its
         configuration record is damaged. Returns (how, text) as tools/sim's BoardProcess.first_boot."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        build_mpy.build("sim", ROOT / "build" / "sim") if not (ROOT / "build" / "sim" / "fwmanifest.json").exists() else None
+        if not (self.build / build_mpy.FWMANIFEST).exists():
+            build_mpy.build("sim", self.build)
         files = ()
         if not self.flash.exists():
             out, manifest = build_mpy.build("qemu", self.state_dir / "files")
@@ -114,11 +119,7 @@ class McuProcess:
         records = flashmap()["RECORDS"]
         proc = self._on_flash(first_boot_code(game, "hostflash.region(%r, %d, %d)" % ((str(self.flash),) + records)),
                               files)
-        lines = proc.stdout.strip().splitlines()
-        how, _, text = (lines[-1] if lines else "").partition(" ")
-        if proc.returncode != 0 or how not in ("new", "game", "tilt"):
-            raise BoardError("first boot configuration failed:\n%s" % (proc.stdout + proc.stderr)[-2000:])
-        return how, text
+        return first_boot_result(proc)
 
     # -- the machine -------------------------------------------------------------------------------
     def start(self, timeout=20):
@@ -197,12 +198,7 @@ class McuProcess:
         self._forget()
 
     def _forget(self):
-        if self.pty_link is not None and self.pty is not None:
-            try:
-                if os.readlink(self.pty_link) == self.pty:
-                    self.pty_link.unlink()
-            except OSError:
-                pass
+        unlink_pty(self.pty, self.pty_link)
         self.pty = None
 
     def __enter__(self):

@@ -19,6 +19,8 @@ import sys
 import time
 import tty
 
+import mplib
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
 # Issue 5's 64K holds on a 32-bit board with the code in ROMFS (make bench). The simulator runs on PyPI's
@@ -73,8 +75,30 @@ def link_pty(pty, link):
     os.replace(tmp, link)
 
 
+def unlink_pty(pty, link):
+    """Remove the symlink `link` if it still points at `pty` (either may be None: nothing to remove)."""
+    if pty is None or link is None:
+        return
+    # only our own link: one that points elsewhere now belongs to another board
+    try:
+        if os.readlink(link) == pty:
+            os.unlink(link)
+    except OSError:
+        pass
+
+
 class BoardError(RuntimeError):
     pass
+
+
+def first_boot_result(proc):
+    """(how, text) from the last line FIRST_BOOT printed (the finished subprocess `proc`, text output);
+    BoardError with its output when it failed or printed no result."""
+    lines = proc.stdout.strip().splitlines()
+    how, _, text = (lines[-1] if lines else "").partition(" ")
+    if proc.returncode != 0 or how not in ("new", "game", "tilt"):
+        raise BoardError("first boot configuration failed:\n%s" % (proc.stdout + proc.stderr)[-2000:])
+    return how, text
 
 
 class BoardProcess:
@@ -94,7 +118,7 @@ class BoardProcess:
         env = dict(os.environ)
         # .frozen: the port's asyncio; .venv/cache/mplib: micropython-lib's umqtt.simple when fetched
         # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
-        env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), ROOT / ".venv" / "cache" / "mplib")
+        env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
         env["TABLECTL_ROOT"] = "simstate"
         env.pop("TABLECTL_LINK", None)
         env.pop("TABLECTL_REPL", None)
@@ -112,11 +136,7 @@ class BoardProcess:
         proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", first_boot_code(game)],
                               cwd=str(self.state_dir), env=self.env(), capture_output=True, text=True,
                               timeout=30)
-        lines = proc.stdout.strip().splitlines()
-        how, _, text = (lines[-1] if lines else "").partition(" ")
-        if proc.returncode != 0 or how not in ("new", "game", "tilt"):
-            raise BoardError("first boot configuration failed:\n%s" % (proc.stdout + proc.stderr)[-2000:])
-        return how, text
+        return first_boot_result(proc)
 
     def start(self):
         if not (self.build / "main.py").exists():
@@ -199,19 +219,10 @@ class BoardProcess:
             if fd is not None:
                 os.close(fd)
         self._board_fd = self._master_fd = None
-        # only our own link: one that points elsewhere now belongs to another simulator
-        if self.pty_link is not None and self.pty is not None and _points_to(self.pty_link, self.pty):
-            self.pty_link.unlink()
+        unlink_pty(self.pty, self.pty_link)
 
     def __enter__(self):
         return self.start()
 
     def __exit__(self, *exc):
         self.stop()
-
-
-def _points_to(link, target):
-    try:
-        return os.readlink(link) == target
-    except OSError:
-        return False

@@ -40,9 +40,12 @@ def command_for(req, roles, seats):
     raise ValueError("unknown cmd %r (press, release, seat, cover, key)" % (cmd,))
 
 
-class Handler(BaseHTTPRequestHandler):
-    server_version = "tablectl-sim"
-    link = None  # set by serve()
+UNCHANGED = object()  # what an event source yields when there is nothing new to send
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """What the simulator's and the jackpot server's web sides share: quiet, JSON answers that are never
+    cached, server-sent event streams."""
 
     def log_message(self, fmt, *args):  # quiet: the terminal shows the addresses, not every request
         pass
@@ -56,35 +59,49 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def _stream(self, events):
+        """Send what `events` yields as a server-sent event stream, until it ends or the page goes away.
+        UNCHANGED sends a comment line: the connection stays open, and a page that has gone is noticed."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        try:
+            for event in events:
+                if event is UNCHANGED:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    self.wfile.write(("data: %s\n\n" % json.dumps(event)).encode())
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class Handler(JsonHandler):
+    server_version = "tablectl-sim"
+    link = None  # set by serve()
+
     def do_GET(self):
         path = self.path.split("?", 1)[0]
         if path == "/state":
             return self._send(200, json.dumps(self.link.snapshot()[1]))
         if path == "/events":
-            return self._events()
+            return self._stream(self._states())
         name = "index.html" if path == "/" else path.lstrip("/")
         if not re.fullmatch(r"[a-z0-9_]+\.(html|js|css|png)", name) or not (STATIC / name).is_file():
             return self._send(404, json.dumps({"error": "no page %s" % path}))
         self._send(200, (STATIC / name).read_bytes(), TYPES[(STATIC / name).suffix])
 
-    def _events(self):
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
+    def _states(self):
         version = -1
-        try:
-            while not self.server.closing:
-                now, state = self.link.snapshot()
-                if now != version:
-                    version = now
-                    self.wfile.write(("data: %s\n\n" % json.dumps(state)).encode())
-                else:
-                    self.wfile.write(b": still here\n\n")
-                self.wfile.flush()
-                self.link.wait(version, 10)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+        while not self.server.closing:
+            now, state = self.link.snapshot()
+            if now != version:
+                version = now
+                yield state
+            else:
+                yield UNCHANGED
+            self.link.wait(version, 10)
 
     def do_POST(self):
         if self.path != "/input":

@@ -7,7 +7,6 @@ with nothing imported or collected for it beforehand. The sim board's virtual cl
 lets a dice round's shake take no real time. Printed at the end:
 
     BENCH <game> rounds N frames N erases N programs N journal N lat_med us lat_max us heap_used bytes rom 0|1
-    REPORT <name> <lines>     (with TABLECTL_REPORTS: the technician's reports afterwards, line by line)
 
 and the process exits (SystemExit, which asyncio does not catch): 0, or 1 after a line BENCH-FAIL <why>.
 """
@@ -39,9 +38,9 @@ def _sort(lat, n):
         lat[j + 1] = v
 
 
-async def task(board, rounds, reports=False):
+async def task(board, rounds):
     try:
-        await _session(board, rounds, reports)
+        await _session(board, rounds)
     except Exception as e:  # out of memory, most likely: the table failed the session
         print("BENCH-FAIL", type(e).__name__, e)
         sys.print_exception(e)
@@ -49,7 +48,7 @@ async def task(board, rounds, reports=False):
     raise SystemExit(0)
 
 
-async def _session(board, rounds, reports):
+async def _session(board, rounds):
     from tablectl import app as appmod
     from tablectl.hw.clock import sleep_ms
     await sleep_ms(0)  # App.run has started every task: the table is running
@@ -88,14 +87,3 @@ async def _session(board, rounds, reports):
           log.programs - p0, "journal", app.journal.writes - j0, "lat_med", lat[n // 2] if n else -1,
           "lat_max", lat[n - 1] if n else -1, "heap_used", gc.mem_alloc(),
           "rom", int(sys.modules["tablectl"].__file__.startswith("/rom/")))
-    if reports:
-        lat = None
-        gc.collect()
-        import service
-        for name in ("status", "meters", "config", "journal", "history"):
-            rep = getattr(service, name)()
-            print("REPORT", name, len(rep.lines))
-            rep.emit(sys.stdout.write)  # a line at a time, as the sim board's REPL (simrepl) shows it
-            rep = None
-        gc.collect()
-        print("BENCH-REPORTS heap_used", gc.mem_alloc())
