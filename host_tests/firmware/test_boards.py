@@ -89,13 +89,11 @@ class NeoPixel:
 class Flash:
     """rp2.Flash: the storage area (a Pico's 1.4 MB), or start/len inside it; 4 KB blocks."""
     SIZE = 352 * 4096
-    made = []
 
     def __init__(self, start=-1, len=-1):
         self.start = max(start, 0)
         self.len = len if len > 0 else Flash.SIZE - self.start
         assert self.start + self.len <= Flash.SIZE and self.start % 4096 == 0
-        Flash.made.append(self)
 
     def ioctl(self, op, arg):
         return {4: self.len // 4096, 5: 4096}.get(op, 0)
@@ -129,7 +127,6 @@ def fake_machine(monkeypatch):
     machine.Timer = Timer
     WDT.made.clear()
     Timer.made.clear()
-    Flash.made.clear()
     neo = types.ModuleType("neopixel")
     neo.NeoPixel = NeoPixel
     rp2 = types.ModuleType("rp2")
@@ -197,7 +194,7 @@ def test_make_builds_the_contract_board(name):
     assert b.flash.prog == (256 if name == "pico" else 16)  # a Pico's flash programs 256-byte pages
 
 
-def test_the_service_key_switch_on_each_board(tmp_path):
+def test_the_service_key_switch_on_each_board():
     """Pico: in the keypad matrix's free position (row 4, column 5), never a button; ESP32: GPIO15 to GND."""
     from tablectl.hw.buttons import Buttons
     pico = load("pico")

@@ -1,12 +1,14 @@
 """At every boot main.py checks the firmware's files against the manifest written at build time before anything
 starts: one changed byte in one module, a module missing, or one that is not certified is a tilt (FIRMWARE
 CHANGED), journalled, and a reboot does not clear it; the certified files back (a deploy) boot normally."""
-import pathlib
 import shutil
 import subprocess
 
+import pytest
+
+import board  # boards/sim
 import mpy
-from tablectl.hw.fileflash import FileFlash
+from ramblockdev import flash_file
 from tablectl.journal import Journal
 from tablectl.log import Log
 
@@ -22,15 +24,22 @@ def boot(build, state):
 
 
 def journal(state):
-    return Journal(Log(FileFlash(str(state / "s" / "flash.bin"), blocks=256))).records(50)
+    return Journal(Log(flash_file(str(state / "s"), board.FLASH_BLOCKS))).records(50)
 
 
-def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back(tmp_path):
+@pytest.fixture
+def tree(tmp_path):
+    """(a copy of the build the test may change, an empty board folder for the table's state)."""
     mpy.ensure_build()
     build = tmp_path / "build"
     shutil.copytree(mpy.BUILD, build)
     state = tmp_path / "table"
     state.mkdir()
+    return build, state
+
+
+def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back(tree):
+    build, state = tree
     out = boot(build, state)
     assert "BENCH sicbo rounds 1" in out, out  # the certified files: the table plays
     module = build / "tablectl" / "rules" / "pool.mpy"
@@ -47,12 +56,8 @@ def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back
     assert "BENCH sicbo rounds 1" in boot(build, state)
 
 
-def test_a_missing_or_uncertified_module_is_a_tilt_too(tmp_path):
-    mpy.ensure_build()
-    build = tmp_path / "build"
-    shutil.copytree(mpy.BUILD, build)
-    state = tmp_path / "table"
-    state.mkdir()
+def test_a_missing_or_uncertified_module_is_a_tilt_too(tree):
+    build, state = tree
     (build / "tablectl" / "games" / "extra.mpy").write_bytes(b"M\x06\x00\x1f")
     assert "FIRMWARE CHANGED: tablectl/games/extra.mpy not certified" in boot(build, state)
     (build / "tablectl" / "games" / "extra.mpy").unlink()

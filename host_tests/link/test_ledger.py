@@ -11,13 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from jackpot import protocol
 from jackpot.ledger import ROLLOVER, Ledger, LedgerError, link_view, status
+from jackpot.rig import GAME as CFG, LINK  # the rig's link and amounts: shared, so only read here
 from tablectl import config as tcfg
 from tablectl.rules import awards, pool as core_pool
 
-LINK = "pit1"
-CFG = {"game": "caribbean_stud", "seed_cents": 500000, "rate_bp": 2000, "limit_cents": 50000000,
-       "fixed_flush": 12500, "fixed_full_house": 18750, "fixed_four_of_a_kind": 25000,
-       "fixed_straight_flush": 250000, "fixed_royal_flush": 1000000}
 TABLES = {"t01": LINK, "t02": LINK}
 
 

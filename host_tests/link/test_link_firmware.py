@@ -9,23 +9,15 @@ import time
 
 import pytest
 
-import build_mpy
 from jackpot.rig import GAME, LINK, FirmwareTable, RawTable
 
 
-@pytest.fixture(scope="module")
-def fw_build(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fwbuild") / "sim"
-    build_mpy.build("sim", out)
-    return out
-
-
 @pytest.fixture
-def fw_table(fw_build, tmp_path):
+def fw_table(firmware_build, tmp_path):
     made = []
 
     def make(link, tid="fw1", **kw):
-        t = FirmwareTable(fw_build, tmp_path / tid, link, tid, **kw).configure().start()
+        t = FirmwareTable(firmware_build, tmp_path / tid, link, tid, **kw).configure().start()
         made.append(t)
         return t
 
@@ -173,7 +165,7 @@ def test_a_stalled_broker_leaves_the_controller_responsive(make_link, fw_table):
             fw.wait(lambda st: st["out"]["display"][0].startswith("HISTORY") or st["out"]["display"][1] == "NO HISTORY", 2)
             assert time.monotonic() - t0 < 1.0
             fw.press("CLEAR")
-        st = fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN"), 5)
+        fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN"), 5)
         fw.seats(4)
         fw.press("LOCK")
         fw.wait(lambda st: st["status"].get("message") == "LINK DOWN", 3)

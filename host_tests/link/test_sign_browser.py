@@ -8,14 +8,13 @@ import pathlib
 
 import pytest
 
+from chromium import launch, need_chromium
 from jackpot.rig import GAME, RawTable
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOT = ROOT / "docs" / "link-sign.png"
 
 
@@ -24,13 +23,11 @@ def dollars(cents):
 
 
 def test_the_sign_counts_up_shows_pending_and_the_last_hits(make_link, tmp_path):
-    if not pathlib.Path(CHROMIUM).exists():
-        pytest.fail("no %s: run `make browser` (Debian's chromium)" % CHROMIUM)
+    need_chromium()
     link = make_link(("t01", "t02"))
     t1, t2 = RawTable(link, "t01"), RawTable(link, "t02")
     with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
-                                                       headless=True, args=ARGS, viewport={"width": 1200, "height": 700})
+        browser = launch(p, tmp_path / "profile", 1200)
         try:
             page = browser.new_page()
             page.goto(link.url + "/sign?link=pit1")

@@ -1,31 +1,24 @@
-"""Storage test fixtures: a RAM flash that can cut the power mid-write (for the flash log and for vfs.VfsLfs2),
-frame surgery on the flash log, and scratch folders.
+"""Storage test fixtures: a RAM flash that can cut the power mid-write (for the flash log), frame surgery on
+the flash log, and scratch folders.
 
     dev = RamBlockDev(block_size=4096, blocks=16, prog=256)   # the Pico's erase block and page
-    mount_fresh(dev, '/ram', progsize=256)  # format LittleFS and mount it at /ram (as the Pico does)
     dev.cut_after(5)                 # the 5th block write/erase from now stops half done: PowerCut
-    try: code_under_test()           # raises PowerCut, or an OSError from LittleFS unwinding
-    except (PowerCut, OSError): pass
+    try: code_under_test()           # raises PowerCut
+    except PowerCut: pass
     assert not dev.powered           # ...and the cut really happened
-    dev = remount(dev, '/ram')       # boot: the flash behind a new device object, mounted again
+    dev = dev.reboot()               # boot: the same flash behind a new device object
     image = dev.snapshot(); dev.restore(image)   # rewind the flash (snapshot(into=buf) reuses buf)
 
 The device behaves like NOR flash: an erase sets a block to 0xFF and a program can only clear bits
 (new = old & data), so code that programs without erasing is caught. `ops` counts block programs and
 erases since creation (the power-cut tests enumerate them), `erases` and `programs` each kind. After the cut nothing
 reaches the flash (the CPU is dead on a board): later programs are dropped, and the old device
-object stays dead even when a file of the old mount is finalised by the gc later (MicroPython
-prints those files' close errors, e.g. "OSError: 28", on stderr: expected). Only the extended
-block protocol (offsets) is implemented, which is what LittleFS uses.
-On CPython there is no vfs: need_vfs() skips a test there (pytest.skip, or mptest.Skip on the board).
+object stays dead after reboot(). Only the extended block protocol (offsets) is implemented, which is
+what the flash log uses.
+skip(why) skips a test on CPython and on the board alike (pytest.skip, or mptest.Skip on the board).
 scratch_dir() gives an empty folder on the host filesystem (CPython and the unix port alike).
 """
 import os
-
-try:
-    import vfs
-except ImportError:
-    vfs = None
 
 
 class PowerCut(Exception):
@@ -41,11 +34,6 @@ def skip(why):
     pytest.skip(why)
 
 
-def need_vfs():
-    if vfs is None or not hasattr(vfs, "VfsLfs2"):
-        skip("no vfs.VfsLfs2 here (CPython): the LittleFS tests run on the MicroPython unix port")
-
-
 class RamBlockDev:
     """RAM flash: readblocks/writeblocks(block, buf, offset)/ioctl; cut_after(n) for power-cut tests."""
 
@@ -58,7 +46,6 @@ class RamBlockDev:
             for i in range(len(data)):  # erased flash, without a temporary copy in the heap
                 data[i] = 0xFF
         self.data = data
-        self.lfs_options = {}
         self.ops = 0
         self.erases = 0
         self.programs = 0
@@ -149,10 +136,9 @@ class RamBlockDev:
 
     def reboot(self):
         """The same flash behind a new device object, powered. The old object stays dead for good:
-        a file of the old mount finalised later by the gc can never reach the flash again."""
+        whatever still holds it can never reach the flash again."""
         dev = RamBlockDev(self.block_size, self.blocks, self.data, self.prog)
         dev.ops = self.ops
-        dev.lfs_options = self.lfs_options
         self.powered = False
         return dev
 
@@ -165,33 +151,6 @@ class RamBlockDev:
 
     def restore(self, image):
         self.data[:] = image
-
-
-def mount_fresh(dev, path, **lfs_options):
-    """Format LittleFS v2 on dev and mount it at path; lfs_options (readsize, progsize, lookahead)
-    go to VfsLfs2 now and at every remount (the Pico's MicroPython mounts with progsize=256)."""
-    need_vfs()
-    dev.lfs_options = lfs_options
-    vfs.VfsLfs2.mkfs(dev, **lfs_options)
-    vfs.mount(vfs.VfsLfs2(dev, **lfs_options), path)
-
-
-def unmount(path):
-    try:
-        vfs.umount(path)
-    except OSError:
-        pass
-
-
-def remount(dev, path):
-    """Boot: drop the old mount for good (its device object is dead: a file it left open, finalised
-    later by the gc, cannot write), then mount what the flash holds. Returns the new device."""
-    import gc
-    unmount(path)
-    new = dev.reboot()
-    gc.collect()
-    vfs.mount(vfs.VfsLfs2(new, **new.lfs_options), path)
-    return new
 
 
 def _rmtree(path):
@@ -240,17 +199,22 @@ def log_frames(dev, payloads=True):
     return out
 
 
+def _poke(dev, start, raw):
+    """Bytes `raw` onto the flash at byte `start`, past writeblocks: a program could only clear bits."""
+    if hasattr(dev, "data"):  # RAM flash
+        dev.data[start:start + len(raw)] = raw
+    else:  # a file
+        with open(dev.path, "r+b") as f:
+            f.seek(start)
+            f.write(raw)
+
+
 def flip(dev, block, offset, mask=0xFF):
     """XOR one byte of the flash (a bit flip, or a whole byte) where no write of the firmware would put it."""
     buf = bytearray(1)
     dev.readblocks(block, buf, offset)
     buf[0] ^= mask
-    if hasattr(dev, "data"):  # RAM flash: straight into the array (a program could only clear bits)
-        dev.data[block * dev.block_size + offset] = buf[0]
-    else:  # a file: straight into the file
-        with open(dev.path, "r+b") as f:
-            f.seek(block * dev.block_size + offset)
-            f.write(buf)
+    _poke(dev, block * dev.block_size + offset, buf)
 
 
 def touches(obj, name):
@@ -296,11 +260,5 @@ def rewrite_payload(dev, block, off, edit):
     if len(new) != n:
         raise ValueError("the edit must keep the payload's length (%d, got %d)" % (n, len(new)))
     raw = new + struct.pack("<I", crc32(new, hcrc))
-    start = block * dev.block_size + off + 12
-    if hasattr(dev, "data"):
-        dev.data[start:start + len(raw)] = raw
-    else:
-        with open(dev.path, "r+b") as f:
-            f.seek(start)
-            f.write(raw)
+    _poke(dev, block * dev.block_size + off + 12, raw)
     return new

@@ -6,9 +6,8 @@ import gc
 import board  # boards/sim
 
 import mptest
-from ramblockdev import remove_dir, scratch_dir
+from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
-from tablectl.hw.fileflash import FileFlash
 
 
 def run_until_raised(exc):
@@ -17,7 +16,7 @@ def run_until_raised(exc):
     has raised it."""
     gc.collect()
     root = scratch_dir("stop")
-    b = board.make(flash=FileFlash(root + "/flash.bin", blocks=8))
+    b = board.make(flash=flash_file(root, 8))
     feed = b.wdt.feed
 
     def feed_then_raise():

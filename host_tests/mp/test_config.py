@@ -1,10 +1,9 @@
 """tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
 # mp-heap: 112K
 # (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
-from ramblockdev import remove_dir, scratch_dir
+from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import config
 from tablectl.config import DEFAULTS, Config, validate
-from tablectl.hw.fileflash import FileFlash
 from tablectl.journal import Journal
 from tablectl.log import Log
 from tablectl.store import Store, Tilt
@@ -132,7 +131,7 @@ def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_
 
 def fresh(tmp):
     """The store of the flash in folder tmp, as a boot finds it."""
-    return Store(Log(FileFlash(tmp + "/flash.bin", blocks=8)))
+    return Store(Log(flash_file(tmp, 8)))
 
 
 def setup(tmp):

@@ -47,13 +47,7 @@ def test_selftest_checks_every_file_against_the_manifest():
 
 def test_selftest_passes_on_the_built_firmware():
     # the .mpy files this test runs from, against the manifest tools/build_mpy.py wrote
-    try:
-        import mpy
-        root = str(mpy.BUILD)
-        mpy.ensure_build()
-    except ImportError:  # on the unix port the build folder is on sys.path
-        root = None
-    rep = service.selftest(root)
+    rep = service.selftest(built_root())
     assert rep.data["ok"] is True and rep.data["checked"] > 10, repr(rep)
 
 

@@ -4,7 +4,6 @@ REPL a refusal is one line, in scripts an exception."""
 # mp-heap: 288K
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
-import os
 
 import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
 

@@ -1,26 +1,20 @@
-"""Fixtures for the simulator tests: a private build of the firmware, simulators that are always stopped."""
+"""Fixtures for the simulator tests: simulators that are always stopped (on host_tests/conftest.py's firmware_build)."""
+import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 
-import build_mpy
 from sim import board_process
 from sim.simulator import Simulator
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BIN = pathlib.Path(sys.executable).parent
 MPREMOTE = str(BIN / "mpremote")
 HEAP = board_process.HEAP  # what `make sim` gives the firmware (TABLECTL_SIM_HEAP overrides)
-
-
-@pytest.fixture(scope="session")
-def firmware_build(tmp_path_factory):
-    """build/sim as make builds it, but private: other tests rebuilding build/sim cannot pull it away."""
-    out = tmp_path_factory.mktemp("simbuild") / "sim"
-    build_mpy.build("sim", out)
-    return out
 
 
 @pytest.fixture
@@ -39,16 +33,25 @@ def start_sim(firmware_build, tmp_path):
         sim.stop()
 
 
-def run_mpremote(port, *args, timeout=30):
+def run_mpremote(port, *args, env=None, timeout=30):
     """The real mpremote against a port: (exit status, stdout + stderr)."""
     proc = subprocess.run([MPREMOTE, "connect", str(port)] + list(args), capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+                          timeout=timeout, stdin=subprocess.DEVNULL, env=env)
     return proc.returncode, proc.stdout + proc.stderr
 
 
 @pytest.fixture
 def mpremote():
     return run_mpremote
+
+
+@pytest.fixture
+def mpremote_env(tmp_path):
+    """mpremote reading the project's macros (tools/mpremote/config.py), as a technician installs them:
+    the environment to give run_mpremote."""
+    (tmp_path / "xdg" / "mpremote").mkdir(parents=True)
+    shutil.copyfile(ROOT / "tools" / "mpremote" / "config.py", tmp_path / "xdg" / "mpremote" / "config.py")
+    return dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
 
 
 class Dealer:

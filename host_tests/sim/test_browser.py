@@ -10,6 +10,7 @@ import pathlib
 
 import pytest
 
+from chromium import launch, need_chromium
 from rulebook import fantan as rb_fantan
 from rulebook import sicbo as rb_sicbo
 from rulebook.analysis import PUSH as RB_PUSH
@@ -21,9 +22,6 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOT = ROOT / "docs" / "simulator.png"
 
 
@@ -33,12 +31,9 @@ def rgb_hex(level):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    if not pathlib.Path(CHROMIUM).exists():
-        pytest.fail("no %s: run `make browser` (Debian's chromium)" % CHROMIUM)
+    need_chromium()
     with playwright_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-            args=ARGS, viewport={"width": 1500, "height": 700})
+        context = launch(p, tmp_path_factory.mktemp("chromium-profile"), 1500)
         try:
             yield context
         finally:
@@ -85,9 +80,10 @@ def lcd(page):
     return [page.inner_text("#lcd0"), page.inner_text("#lcd1")]
 
 
-def jackpot_cents(page):
-    text = page.inner_text("#jackpot")
-    return int(text.replace(".", "").replace(" ", "") or -1)
+def wait_jackpot(page, cents):
+    """Wait until the jackpot digits read `cents` (the point and the blanks aside)."""
+    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
+                           arg=str(cents))
 
 
 def wait_lcd(page, lines, timeout=8000):
@@ -201,11 +197,10 @@ def test_fantan_round_lights_wins_and_ties_FT_3_FT_8(open_table):
     wait_lcd(page, ["ROUND 3", "COVER THEN SHAKE"], timeout=Controller.HISTORY_MS + 3000)
 
 
-def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_sim, browser):
+def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_sim):
     sim, page = open_table("caribbean_stud")
     seed = DEFAULTS["seed_cents"]
-    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
-                           arg=str(seed))
+    wait_jackpot(page, seed)
     assert page.is_visible("#out-betting_lamp.lit")  # betting is open until LOCK
     page.check("#seat-2")  # chips on the progressive spots of seats 2 and 5
     page.check("#seat-5")
@@ -217,8 +212,7 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
     page.uncheck("#seat-2")  # too late: the locked bets stand
     # CSP-10.1: each accepted bet feeds the pool its share, worked out here from the posted rate
     pool = seed + 2 * DEFAULTS["bet_cents"] * DEFAULTS["rate_bp"] // 10000
-    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
-                           arg=str(pool))
+    wait_jackpot(page, pool)
     assert lit(page) == {"seat_2", "seat_5"}
     # HIT, seat 5, class 5 (the keypad's fifth class, royal flush), the five cards As Ks Qs Js Ts
     click(page, "HIT", "5", "ENTER", "5", "ENTER")
@@ -235,12 +229,10 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
     click(page, "CONFIRM")
     wait_state(page, "paying")
     assert lcd(page)[0] == "WIN SEAT 5"
-    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
-                           arg=str(pool))  # CSP-10.2.1: a royal flush takes the whole jackpot (above the fixed amount)
+    wait_jackpot(page, pool)  # CSP-10.2.1: a royal flush takes the whole jackpot (above the fixed amount)
     click(page, "CONFIRM")
     wait_state(page, "betting")
-    page.wait_for_function("c => document.querySelector('#jackpot').textContent.replace(/[. ]/g, '') === c",
-                           arg=str(seed))  # the next cycle starts from the seed
+    wait_jackpot(page, seed)  # the next cycle starts from the seed
     seen = [int(t.replace(".", "").replace(" ", "")) for t in page.evaluate("window.jackpotSeen")]
     assert set(seen) == {pool, seed}, seen  # the award, then the reseed: never a count up from below
     assert page.is_visible("#out-betting_lamp.lit")

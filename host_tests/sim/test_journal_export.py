@@ -1,15 +1,11 @@
 """The journal a lab or a surveillance department keeps: `make journal` pulls every entry since the last export
 from a running table through the real mpremote into journals/<table>/ and checks its chain; the same checker
 finds every kind of tampering in an exported file, naming the first bad entry (tools/journalcheck)."""
-import pathlib
-import shutil
 import subprocess
 import sys
 
 import journalcheck
 from journalcheck.__main__ import main as journalcheck_main
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
 
 def pull(port, folder):

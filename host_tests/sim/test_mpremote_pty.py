@@ -1,13 +1,5 @@
 """A technician's real mpremote against the simulated board's pseudo-terminal, while the controller runs."""
 import os
-import pathlib
-import shutil
-import subprocess
-import sys
-import time
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-MPREMOTE = str(pathlib.Path(sys.executable).parent / "mpremote")
 
 
 def status_over_pty(mpremote, port):
@@ -64,19 +56,15 @@ def test_fs_ls_cp_and_cat(start_sim, mpremote, tmp_path):
     assert code == 0 and "seat 3 sensor replaced" in out, out
 
 
-def test_service_macros_of_tools_mpremote_config(start_sim, tmp_path, dealer):
+def test_service_macros_of_tools_mpremote_config(start_sim, mpremote, mpremote_env, dealer):
     """tools/mpremote/config.py installed as mpremote's user config: the macros reach the live service."""
     sim = start_sim("fantan")
-    (tmp_path / "cfg" / "mpremote").mkdir(parents=True)
-    shutil.copy(ROOT / "tools" / "mpremote" / "config.py", tmp_path / "cfg" / "mpremote" / "config.py")
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"))
 
     def macro(*names):
-        args = [MPREMOTE, "connect", sim.pty]
+        args = []
         for i, name in enumerate(names):
             args += (["+"] if i else []) + [name]
-        proc = subprocess.run(args, capture_output=True, text=True, timeout=30, env=env, stdin=subprocess.DEVNULL)
-        return proc.returncode, proc.stdout + proc.stderr
+        return mpremote(sim.pty, *args, env=mpremote_env)
 
     dealer.press(sim, "SHAKE")
     dealer.wait_state(sim, "betting")

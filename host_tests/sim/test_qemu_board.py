@@ -4,10 +4,8 @@ the same lamps, display and digits as the unix port for the same keys, answers t
 the table runs, resumes exactly after a power cut (SIGKILL), and plays a long session with the
 technician's reports in 64 KB. The image is built once (tools/qemu_board's stamp keeps it)."""
 import concurrent.futures
-import os
+import functools
 import re
-import shutil
-import subprocess
 import time
 
 import pytest
@@ -121,29 +119,21 @@ def test_every_controller_shows_on_qemu_what_it_shows_on_the_unix_port(game, sta
     assert picture(qemu)["status"]["round"] >= 2  # the rounds really were played
 
 
-def mpremote_env(tmp_path):
-    """mpremote reading the project's macros (tools/mpremote/config.py), as a technician installs them."""
-    (tmp_path / "xdg" / "mpremote").mkdir(parents=True)
-    shutil.copyfile(ROOT / "tools" / "mpremote" / "config.py", tmp_path / "xdg" / "mpremote" / "config.py")
-    return dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
+@pytest.fixture
+def run_mpremote(mpremote):
+    # the emulated Cortex-M3 answers more slowly than the unix port
+    return functools.partial(mpremote, timeout=60)
 
 
-def run_mpremote(port, *args, env=None, timeout=60):
-    proc = subprocess.run([build_mpy.venv_tool("mpremote"), "connect", str(port)] + list(args), capture_output=True,
-                          text=True, timeout=timeout, stdin=subprocess.DEVNULL, env=env)
-    return proc.returncode, proc.stdout + proc.stderr
-
-
-def test_service_answers_the_real_mpremote_while_the_table_runs(start_qemu, tmp_path):
+def test_service_answers_the_real_mpremote_while_the_table_runs(start_qemu, run_mpremote, mpremote_env, tmp_path):
     sim = start_qemu("fantan", pty_link=tmp_path / "mcu.pty")
     act([sim], "SHAKE")
     assert settled([sim])[0]["status"]["state"] == "betting"
-    env = mpremote_env(tmp_path)
-    code, out = run_mpremote(tmp_path / "mcu.pty", "status", env=env)
+    code, out = run_mpremote(tmp_path / "mcu.pty", "status", env=mpremote_env)
     assert code == 0 and "game fantan, state betting, round 1 (round in progress)" in out, out
     for macro, expect in (("meters", "rounds"), ("journal", "open"), ("config", "game"), ("history", "history"),
                           ("selftest", "all OK")):
-        code, out = run_mpremote(sim.pty, macro, env=env)
+        code, out = run_mpremote(sim.pty, macro, env=mpremote_env)
         assert code == 0 and expect in out, (macro, out)
     code, out = run_mpremote(sim.pty, "resume", "eval", "6 * 7")
     assert (code, out.strip()) == (0, "42"), out
@@ -174,7 +164,8 @@ def test_service_answers_the_real_mpremote_while_the_table_runs(start_qemu, tmp_
     assert settled([sim])[0]["status"]["state"] == "closed"
 
 
-def test_make_deploy_copies_main_py_and_the_board_reboots_into_it(start_qemu, dealer, tmp_path):
+def test_make_deploy_copies_main_py_and_the_board_reboots_into_it(start_qemu, dealer, run_mpremote, mpremote_env,
+                                                                   tmp_path):
     import deploy
     sim = start_qemu("fantan", pty_link=tmp_path / "mcu.pty")
     with pytest.raises(deploy.DeployError, match="service key is off"):  # the key off: the table is not changed
@@ -186,7 +177,7 @@ def test_make_deploy_copies_main_py_and_the_board_reboots_into_it(start_qemu, de
     assert sim.board.alive()
     settled([sim])
     assert picture(sim)["status"]["game"] == "fantan"
-    code, out = run_mpremote(sim.pty, "selftest", env=mpremote_env(tmp_path))
+    code, out = run_mpremote(sim.pty, "selftest", env=mpremote_env)
     assert code == 0 and "1 files checked" in out and "all OK" in out, out
 
 

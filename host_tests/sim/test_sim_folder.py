@@ -10,20 +10,19 @@ import time
 
 import pytest
 
+import board  # boards/sim
+from ramblockdev import flash_file
 from sim.board_process import HEAP, BoardError
 from sim.locks import InUse, folder_lock
 from sim.simulator import PortBusy, Simulator
-from tablectl.hw.fileflash import FileFlash
 from tablectl.journal import Journal
 from tablectl.log import Log
 from tablectl.store import Store
 
-FLASH_BLOCKS = 256  # the sim board's (boards/sim/board.py FLASH_BLOCKS)
-
 
 def log_of(state_dir):
     """The log on a board folder's flash, read from CPython (the flash is a file)."""
-    return Log(FileFlash(str(state_dir / "simstate" / "flash.bin"), blocks=FLASH_BLOCKS))
+    return Log(flash_file(str(state_dir / "simstate"), board.FLASH_BLOCKS))
 
 
 def folder_files(folder):
