@@ -80,5 +80,5 @@ class UnixSimBoard(SimBoard):
 def make(virtual_clock=False, flash=None):
     """The board; main.py's make() gets a virtual clock when env TABLECTL_CLOCK is 'virtual' (the bench)."""
     if _env("TABLECTL_SESSION"):
-        import fwsession  # the bench's harness takes its heap before the table's, as a board's own code would
+        import fwsession  # the bench's harness takes its heap before the table's, as a board's own code would  # noqa: F401
     return UnixSimBoard(virtual_clock or _env("TABLECTL_CLOCK") == "virtual", flash)

@@ -385,6 +385,11 @@ class Log:
         self.bseq = 0
         self.pos = 0
         self.ckpt = 0        # bseq of the block where the newest whole checkpoint starts
+        # the reading's own attributes made here too: one added later regrows the object's attribute
+        # table (hundreds of bytes in one piece) in the middle of a read, when the heap may have no such piece
+        self._end = None     # where the block _frames() read ends
+        self._chained = None
+        self._checked = 0
         fresh = True  # every block erased but block 0, where a power cut may tear the first header written
         h = self._bhdr
         for block in range(self.blocks):
