@@ -29,6 +29,8 @@ import socket
 import subprocess
 import time
 
+from child import Child
+
 MOSQUITTO = "/usr/sbin/mosquitto"
 PASSWD_TOOL = "/usr/bin/mosquitto_passwd"
 SERVER_USER = "jackpot"
@@ -122,7 +124,7 @@ def make_certificates(folder, days=30):
     return ca, crt, key
 
 
-class Broker:
+class Broker(Child):
     def __init__(self, folder, tables=None, port=0, tls=False):
         self.folder = pathlib.Path(folder)
         self.tables = dict((check_id("table", t), check_id("link", link)) for t, link in (tables or {}).items())
@@ -225,15 +227,6 @@ class Broker:
                 text += p.read_text(errors="replace")
         return "\n".join(text.splitlines()[-n:])
 
-    def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
-    def kill(self):
-        """SIGKILL: the broker loses what it held in memory since its last save, as in a power cut."""
-        if self.alive():
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(5)
-
     def pause(self, paused=True):
         """SIGSTOP / SIGCONT: a broker that stops answering without closing its connections (a network stall)."""
         if self.alive():
@@ -241,12 +234,8 @@ class Broker:
 
     def stop(self):
         if self.alive():
-            self.proc.send_signal(signal.SIGCONT)
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
+            self.proc.send_signal(signal.SIGCONT)  # a paused broker would not see the SIGTERM
+        Child.stop(self)
 
     def __enter__(self):
         return self.start()

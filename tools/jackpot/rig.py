@@ -5,13 +5,13 @@ Used by host_tests/link and tools/bench/link.py; not part of the server.
 import json
 import os
 import pathlib
-import signal
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
 
+from child import Child
 from jackpot.broker import Broker, free_port
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -28,7 +28,7 @@ def env():
     return e
 
 
-class Proc:
+class Proc(Child):
     """A child process (the server or a table) that can be killed with SIGKILL and started again."""
 
     def __init__(self, args, log):
@@ -41,22 +41,6 @@ class Proc:
             self.proc = subprocess.Popen(self.args, stdout=out, stderr=out, stdin=subprocess.DEVNULL,
                                          env=environ or env(), cwd=cwd, start_new_session=True)
         return self
-
-    def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
-    def kill(self):
-        if self.alive():
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(5)
-
-    def stop(self):
-        if self.alive():
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
     def tail(self, n=15):
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:]) if self.log.exists() else ""

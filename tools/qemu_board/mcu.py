@@ -37,6 +37,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_mpy  # noqa: E402
+from child import Child  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
 from sim.board_process import (BUILD, BoardError, first_boot_code, first_boot_result, link_pty, micropython,  # noqa: E402
                                unlink_pty)
@@ -74,7 +75,7 @@ def erased(path):
     os.replace(tmp, path)
 
 
-class McuProcess:
+class McuProcess(Child):
     def __init__(self, state_dir, link=None, elf=None, heap=HEAP, pty_link=None, icount=False, build=BUILD):
         """build: the sim board's .mpy files (tools/build_mpy.py --board sim), which the unix port runs to
         write the first configuration."""
@@ -148,9 +149,6 @@ class McuProcess:
             link_pty(self.pty, self.pty_link)
         return self
 
-    def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
     def log_tail(self, n=20):
         try:
             text = self.log_path.read_text(errors="replace")
@@ -182,19 +180,11 @@ class McuProcess:
 
     def kill(self):
         """The power cut: qemu gets SIGKILL mid-whatever; the flash file keeps what was written."""
-        if self.alive():
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(5)
+        Child.kill(self)
         self._forget()
 
     def stop(self):
-        if self.alive():
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        Child.stop(self)
         self._forget()
 
     def _forget(self):

@@ -20,6 +20,7 @@ import time
 import tty
 
 import mplib
+from child import Child
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
@@ -101,7 +102,7 @@ def first_boot_result(proc):
     return how, text
 
 
-class BoardProcess:
+class BoardProcess(Child):
     def __init__(self, state_dir, link=None, build=BUILD, heap=HEAP, pty_link=None, repl=True):
         self.state_dir = pathlib.Path(state_dir)
         self.link = link
@@ -173,9 +174,6 @@ class BoardProcess:
             link_pty(self.pty, self.pty_link)
         return self
 
-    def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
     def log_tail(self, n=20):
         """The last lines the firmware wrote to stderr, and to the terminal if nobody has read it (a
         MicroPython traceback goes to stdout)."""
@@ -208,13 +206,7 @@ class BoardProcess:
         raise BoardError("no REPL prompt from the firmware within %d s:\n%s" % (timeout, self.log_tail()))
 
     def stop(self):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(3)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(3)
+        Child.stop(self, 3)
         for fd in (self._board_fd, self._master_fd):
             if fd is not None:
                 os.close(fd)
