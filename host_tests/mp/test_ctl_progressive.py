@@ -43,9 +43,9 @@ def hand(seat, n):
 
 
 def hit(app, seat, n):
-    """HIT seat, class n, its cards (hand()), ENTER; a royal then the supervisor's key: all accepted?"""
+    """HIT seat, class n, its cards (hand()), ENTER (a royal then the supervisor's key): all accepted?"""
     ok = keys(app, "H%dE%dE%sE" % (seat, n, hand(seat, n)))
-    if n == 5:
+    if app.controller.step == "super":
         app.board.set_service_key(True)
         ok += keys(app, "E")
         app.board.set_service_key(False)
