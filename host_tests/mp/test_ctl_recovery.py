@@ -7,7 +7,13 @@ from tablectl import service
 from tablectl.log import F_ENT, F_REC
 from test_ctl_app import cleanup, drive, keyed, new_app, restart
 
-ROYAL = ("HIT", "5", "ENTER", "5", "ENTER", "141", "131", "121", "111", "101", "ENTER")  # seat 5: royal flush
+# seat 5: royal flush, the supervisor's key turned for it (configuration 'supervisor', issue 21)
+ROYAL = ("HIT", "5", "ENTER", "5", "ENTER") + tuple("141131121111101") + ("ENTER",)
+
+
+def royal(app):
+    drive(app, *ROYAL)
+    keyed(app, drive, app, "ENTER")
 
 
 def royal_settled():
@@ -15,7 +21,8 @@ def royal_settled():
     app = new_app("caribbean_stud")
     app.board.set_seat(5, True)
     app.tick()
-    drive(app, "LOCK", *ROYAL)
+    drive(app, "LOCK")
+    royal(app)
     assert drive(app, "CONFIRM") == [True] and app.controller.state == "paying"
     return app
 
