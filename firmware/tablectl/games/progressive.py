@@ -79,7 +79,7 @@ class ProgressiveController(Controller):
         self.digits = -1     # the cents the jackpot digits show now; -1: nothing yet
         self.digits_pool = False  # they show the pool (not an award): it may count up from there
         self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, SEATS + 1)))
-        self.render()  # betting is open until LOCK
+        self.render_lamps()  # betting is open until LOCK (the display: the app's boot draws it)
 
     @property
     def step(self):
@@ -204,6 +204,10 @@ class ProgressiveController(Controller):
         sensed and carried bets while betting, the locked ones from the lock on) and the betting lamp
         (lit until LOCK). Every handler ends here; restore() too, so a resumed table shows what play did."""
         self.redraw()
+        self.render_lamps()
+
+    def render_lamps(self):
+        """The seat lamps and the betting lamp of render(), drawn only when they change."""
         betting = self.state == "betting"
         mask = (self.sensed if betting else self.locked) | self.carried
         if self.lit == (mask, betting):
@@ -373,11 +377,13 @@ class ProgressiveController(Controller):
         words, article, returned = self.void_kinds()[kind - 1]
         self.voiding = 0
         if returned:
+            n = len(self.seat_list(self.locked))
             try:
                 self.pool.refund(self.pre)
-            except ValueError:
+            except ValueError:  # the state before the lock is not this round's: a technician's case
                 return self.refuse("CALL TECHNICIAN")
             self.pre = None
+            self.app.meters.bets_back(n)
         else:
             self.pool.void_round()
         self.hits = []
