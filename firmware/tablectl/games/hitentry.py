@@ -10,7 +10,7 @@ Poker: HIT, seat, ENTER, class (none: the cards say), ENTER, the cards, ENTER; b
 cards in dealing order, ENTER. A top award then takes the supervisor (key or code), ENTER. docs/dealers.md.
 """
 from tablectl.rules import cards as _cards
-from tablectl.rules import hands
+from tablectl.rules import hits
 
 CARD_DIGITS = 3
 _CODE_MAX = 6
@@ -116,7 +116,7 @@ def _ints(cards):
 def _class_of(ctl, cls, cards):
     """The class the cards make, refused unless it is `cls` (when given) and pays here."""
     try:
-        found = hands.classify_hit(ctl.game, cards)
+        found = hits.classify_hit(ctl.game, cards)
     except ValueError as e:
         text = str(e)
         if "BAC-9" in text:  # the drawing rules take another count: the number, the dealer's words

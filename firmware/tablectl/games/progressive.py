@@ -45,6 +45,18 @@ _PAYING = "PAYING: CONFIRM"
 _FULL = "METERS FULL"  # the pool refuses a meter reaching 2**30 cents: a technician clears them
 
 
+def refunded(pool, before, params):
+    """The pool once the round's bets go back to the players (F3-17.1(2)/(3), BAC-10): the pool, reserve,
+    carried fraction and contributions of `before`, its state() before these bets (and any carried into
+    the round with them) were locked; the rest as now, no bet locked. ValueError unless `before` is such a
+    state of this pool (nothing paid or seeded since, no bet locked in it, the meters balanced)."""
+    now = pool.state()
+    if (not isinstance(before, tuple) or len(before) != len(now) or before[4:6] != now[4:6] or before[6]
+            or max(before[8:]) or before[3] > now[3]):
+        raise ValueError("refund: not this round's state before its lock")
+    return _pool.Pool.from_state(params, before[:8] + (0,) * (len(now) - 8))
+
+
 def hit_text(hit):
     """A hit's class and cards by name as dealt, for surveillance to check against the video (at most 35
     characters: 'royal_flush As Ks Qs Js Ts')."""
@@ -379,7 +391,7 @@ class ProgressiveController(Controller):
         if returned:
             n = len(self.seat_list(self.locked))
             try:
-                self.pool.refund(self.pre)
+                self.pool = refunded(self.pool, self.pre, self._pool_params())
             except ValueError:  # the state before the lock is not this round's: a technician's case
                 return self.refuse("CALL TECHNICIAN")
             self.pre = None

@@ -21,10 +21,7 @@ the ids are rulebook.baccarat_progressive's (ids.SpotIds, like CLASS_IDS):
     baccarat_class(scheme, cards_in_deal_order, player_cards, banker_cards, four_suits_distinct=True)
         -> class code of the highest class the coup makes. The deal is P, B, P, B then third cards
         (BAC-7.1); the hands must be exactly the 4..6 dealt cards (duplicates allowed: 6-12 decks).
-    coup_hands(cards_in_deal_order) -> (player, banker): the hands of a coup by the drawing rules
-        (BAC-7.1, BAC-9); ValueError 'the drawing rules (BAC-9) take n cards' for a coup too short or long
-    classify_hit(game, cards) -> class id of a jackpot hit's cards: caribbean_stud the player's five,
-        fortune3 the player's three then the two community cards, baccarat_a/b/c the coup in dealing order
+    (a hit's cards by game, a coup's hands by the drawing rules: tablectl.rules.hits)
 Readings (the same as the rulebook's): A's "first five cards" are the first five dealt, so a four-card
 coup makes no royal or paradise straight; A.3 "same rank but different suits" needs four different
 suits (four_suits_distinct=False accepts any suits; four of a rank that fails it still holds three of
@@ -196,54 +193,3 @@ def baccarat_class(scheme, cards_in_deal_order, player_cards, banker_cards, four
         return _class_a(cards_in_deal_order, player_cards, banker_cards, four_suits_distinct)
     return _class_bc(scheme, cards_in_deal_order)
 
-
-def _value(c):
-    """BAC-5: 2..9 their face, 10 and pictures 0, the ace 1 (rank index: 0 = '2' .. 12 = 'A')."""
-    r = c >> 2
-    return r + 2 if r < 8 else (1 if r == _ACE else 0)
-
-
-def coup_hands(dealt):
-    """(player, banker) of a coup's cards in dealing order, by the drawing rules: P B P B (BAC-7.1), the
-    player's third card (BAC-9.1, 9.2), then the banker's (BAC-9.3, 9.4). ValueError unless the coup holds
-    exactly the cards the rules call for."""
-    _cards.check_shoe(dealt, 4, 6)
-    player = [dealt[0], dealt[2]]
-    banker = [dealt[1], dealt[3]]
-    pt = (_value(dealt[0]) + _value(dealt[2])) % 10
-    bt = (_value(dealt[1]) + _value(dealt[3])) % 10
-    n = 4
-    third = -1
-    if pt < 6 and bt < 8:  # BAC-9.1; a natural (8, 9) or 6, 7 stands (BAC-9.2)
-        if len(dealt) > n:
-            third = _value(dealt[n])
-            player.append(dealt[n])
-        n += 1
-    if pt < 8 and bt < 7:  # no natural, the banker below 7 (BAC-9.4.5, 9.4.6)
-        if third < 0:
-            draws = n == 4 and bt <= 5  # BAC-9.3.6 / 9.4.4 (n == 5: the player's third is missing)
-        else:
-            draws = (bt <= 2 or (bt == 3 and third != 8) or (bt == 4 and 2 <= third <= 7)
-                     or (bt == 5 and 4 <= third <= 7) or (bt == 6 and 6 <= third <= 7))  # BAC-9.3.1-9.3.5
-        if draws:
-            if len(dealt) > n:
-                banker.append(dealt[n])
-            n += 1
-    if n != len(dealt):
-        raise ValueError("the drawing rules (BAC-9) take %d cards, not %d" % (n, len(dealt)))
-    return player, banker
-
-
-def classify_hit(game, cards):
-    """The class id the cards of a jackpot hit make (CSP-10.2, F3-15.1, BAC-13.1.4.4); ValueError for
-    cards that are not such a hand (bad, repeated in a one-deck game, too few or many, a coup the drawing
-    rules do not deal)."""
-    if game == "caribbean_stud":
-        return CLASS_IDS[classify5(cards)]
-    if game == "fortune3":
-        return CLASS_IDS[classify_3_plus_2(cards[:3], cards[3:])]
-    scheme = game[-1:]
-    if game[:-1] != "baccarat_" or scheme not in BACCARAT_CLASS_IDS:
-        raise ValueError("no jackpot hands in %r" % (game,))
-    player, banker = coup_hands(cards)
-    return BACCARAT_CLASS_IDS[scheme][baccarat_class(scheme, cards, player, banker)]

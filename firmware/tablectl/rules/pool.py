@@ -8,8 +8,6 @@ hits paid by the regulations' rules, void rounds carrying the locked bets, state
     p.lock(seat_bets)       -> cents added; seat_bets[i] is seat i+1's progressive bet (0: none)
     p.void_round()          the round is void: the locked bets stay for the next round, counted once
                             (CSP-11.1, CSP-11.4, F3-17.3); settle() is refused until the next lock()
-    p.refund(before)        the round is void and its bets are returned (F3-17.1(2)/(3), BAC-10): the
-                            contributions since `before` (the state() before the lock) are taken back
     p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round.
                             Seats 1..MAX_SEATS from the dealer's left, one hit per seat; once lock()
                             was used in a round, a hit needs a locked bet on its seat
@@ -167,20 +165,6 @@ class Pool:
         """The round is void: the locked progressive bets go to the next round (CSP-11.1, CSP-11.4,
         F3-17.3) without being counted again."""
         self.carried = True
-
-    def refund(self, before):
-        """The round is void and its bets go back to the players (F3-17.1(2)/(3), BAC-10): the pool, the
-        reserve, the carried fraction and the contributions return to `before`, the state() saved before
-        these bets (and any carried into the round with them) were locked. ValueError, nothing changed,
-        unless `before` is such a state of this pool: no bet locked in it, nothing paid or seeded since."""
-        if (not isinstance(before, (tuple, list)) or len(before) != _STATE_LEN + MAX_SEATS
-                or before[4] != self.paid or before[5] != self.seeded or before[6]
-                or before[7] != _STATE_VERSION or max(before[_STATE_LEN:]) or before[3] > self.contributed):
-            raise ValueError("refund: not this round's state before its lock")
-        self.pool, self.reserve, self.carry, self.contributed = before[0], before[1], before[2], before[3]
-        for i in range(MAX_SEATS):
-            self.locked[i] = 0
-        self.carried = False
 
     # ---- hits --------------------------------------------------------------------------------------
 
