@@ -569,11 +569,10 @@ def test_a_hit_journals_the_cards_entered_for_surveillance():
         app.board.set_seat(s, True)
     # 4s 4h 4c 4d, two naturals: four of a rank (class 2 of jackpot B, BAC-13.1.4.4)
     drive(app, "LOCK", "HIT", *"041042043044", "ENTER")
-    hits = [r for r in app.journal.records(10) if r[2] == "hit_in"]
-    assert [r[5] for r in hits] == ["four 4s 4h 4c 4d"] * 2, hits
-    lines = [x.strip() for x in repr(service.journal(10)).split("\n") if " hit_in " in x]
-    assert lines[0].endswith("round 1 hit_in seat 1 hits 1 (four 4s 4h 4c 4d)"), lines
-    assert lines[1].endswith("round 1 hit_in seat 2 hits 2 (four 4s 4h 4c 4d)"), lines
+    hits = [r for r in app.journal.records(10) if r[2] == "coup_in"]
+    assert [r[3:] for r in hits] == [(3, 2, "four 4s 4h 4c 4d")], hits  # seats 1 and 2 (bits 0, 1)
+    lines = [x.strip() for x in repr(service.journal(10)).split("\n") if " coup_in " in x]
+    assert lines[0].endswith("round 1 coup_in seats 1,2 hits 2 (four 4s 4h 4c 4d)"), lines
 
 
 def test_journal_renders_every_seat_mask_and_every_dice_result():

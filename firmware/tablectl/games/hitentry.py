@@ -284,6 +284,7 @@ class HitEntry:
         if step == "class":
             if not typed:
                 return "S%d CLASS? (1-%d)" % (self.seat, len(ctl.classes)), "ENTER: BY CARDS"
+            from tablectl.games.progressive import label
             return "S%d CLASS %s" % (self.seat, typed), label(ctl.classes[int(typed) - 1])
         if step == "super":
             if ctl.cfg["supervisor"] == "key":
@@ -298,12 +299,6 @@ class HitEntry:
             return "S%d 3 CARDS+%s%s" % (self.seat, _cards.name(shared[0]), _cards.name(shared[1])), \
                 cards_text(typed)
         return "S%d 5 CARDS" % self.seat, cards_text(typed)
-
-
-def label(cls):
-    """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
-    words = cls.replace("_", " ").upper()
-    return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
 
 
 def cards_text(typed):

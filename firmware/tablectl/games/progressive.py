@@ -24,8 +24,7 @@ pool-parameter changes apply after a hit (a lowered limit moves the excess to th
 the pool they showed to the new pool; an award, or the pool after it, is shown at once.
 """
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
-from tablectl.games import hitentry
-from tablectl.games.hitentry import card_from_digits, label, pays  # noqa: F401 (the controller's vocabulary)
+from tablectl.games import hitentry as _hitentry  # noqa: F401 (loaded once: see _entry_module)
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import awards as _awards
@@ -46,15 +45,27 @@ _FULL = "METERS FULL"  # the pool refuses a meter reaching 2**30 cents: a techni
 
 
 def refunded(pool, before, params):
-    """The pool once the round's bets go back to the players (F3-17.1(2)/(3), BAC-10): the pool, reserve,
-    carried fraction and contributions of `before`, its state() before these bets (and any carried into
-    the round with them) were locked; the rest as now, no bet locked. ValueError unless `before` is such a
-    state of this pool (nothing paid or seeded since, no bet locked in it, the meters balanced)."""
+    """The pool once the round's bets go back to the players (F3-17.1(2)/(3), BAC-10): its pool, reserve,
+    carried fraction and contributions as `before` holds them (the first six figures of its state()
+    before these bets, and any carried into the round with them, were locked), no bet locked. ValueError
+    unless `before` is such a figure of this pool (nothing paid or seeded since)."""
     now = pool.state()
-    if (not isinstance(before, tuple) or len(before) != len(now) or before[4:6] != now[4:6] or before[6]
-            or max(before[8:]) or before[3] > now[3]):
+    if not isinstance(before, tuple) or len(before) != 6 or before[4:] != now[4:6] or before[3] > now[3]:
         raise ValueError("refund: not this round's state before its lock")
-    return _pool.Pool.from_state(params, before[:8] + (0,) * (len(now) - 8))
+    return _pool.Pool.from_state(params, before + now[6:8] + (0,) * (len(now) - 8))
+
+
+def label(cls):
+    """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
+    words = cls.replace("_", " ").upper()
+    return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
+
+
+def _entry_module():
+    """tablectl.games.hitentry (loaded with the controller: importing it in a fragmented heap mid-session
+    can fail, so it stays)."""
+    from tablectl.games import hitentry
+    return hitentry
 
 
 def hit_text(hit):
@@ -84,19 +95,27 @@ class ProgressiveController(Controller):
         self.hits = []       # [[seat, class id, [cards]]] entered this round
         self.awards = []     # [[seat, class id, cents]] settled, being shown (state 'paying')
         self.shown_award = 0
-        self.hit_entry = hitentry.HitEntry(self)  # the keypad's HIT sequence (not saved)
+        self.by_coup = self.game[:9] == "baccarat_"  # a baccarat hit is the coup, once a round
+        self.hit_entry = None  # the keypad's HIT sequence while one is typed (not saved)
         self.voiding = 0     # the void kind being picked (1..), 0: none (not saved)
-        self.pre = None      # the pool's state() before this round's bets were locked (a void returns them)
+        self.pre = None      # the pool's first six figures before this round's bets were locked (a void
+        self.returns = False  # returns them), kept only where a void kind returns the bets
         self.lit = None      # (seat mask, betting lamp) the lamps show: render() draws only a change
         self.digits = -1     # the cents the jackpot digits show now; -1: nothing yet
         self.digits_pool = False  # they show the pool (not an award): it may count up from there
+        for kind in self.void_kinds():
+            self.returns = self.returns or kind[2]
         self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, SEATS + 1)))
         self.render_lamps()  # betting is open until LOCK (the display: the app's boot draws it)
 
     @property
     def step(self):
         """The hit entry's step ('' when no hit is being typed)."""
-        return self.hit_entry.step
+        return self.hit_entry.step if self.hit_entry is not None else ""
+
+    def entry_done(self):
+        """No hit is being typed."""
+        self.hit_entry = None
 
     def _pool_params(self):
         """The core pool's parameters from the configuration (amounts posted on the table, CSP-10.3)."""
@@ -272,6 +291,8 @@ class ProgressiveController(Controller):
                 self.voiding = 0  # the void is not taken
             else:
                 self.entry = self.hit_entry.clear(self.entry)
+                if not self.hit_entry.step:
+                    self.entry_done()
             return self.accepted()
         taken = Controller.handle(self, event)
         if taken:
@@ -287,7 +308,7 @@ class ProgressiveController(Controller):
         for s in range(self.seats):
             if carried & (1 << s):
                 seat_bets[s] = self.pool.locked[s]  # the carried bet as it was locked
-        before = self.pool.state()
+        before = self.pool.state()[:6] if self.returns else None
         try:
             # CSP-10.1: each accepted bet feeds the pool once; carried bets are not counted again
             added = self.pool.lock(seat_bets)
@@ -301,6 +322,7 @@ class ProgressiveController(Controller):
         return True
 
     def on_hit(self):
+        self.hit_entry = _entry_module().HitEntry(self)
         self.hit_entry.start()
         return self.accepted()
 
@@ -329,12 +351,18 @@ class ProgressiveController(Controller):
         the 16-column display) otherwise."""
         if self.state != "locked":
             raise ValueError("NO LOCKED ROUND")
-        if self.hit_entry.coup:
+        if self.by_coup:
             raise ValueError("ENTER THE COUP")
-        cls, cards = hitentry.check(self, seat, cls, cards)
-        why = hitentry.second(self, cls, supervisor)
-        if why:
-            raise ValueError(why)
+        hitentry = _entry_module()
+        try:
+            cls, cards = hitentry.check(self, seat, cls, cards)
+            why = hitentry.second(self, cls, supervisor)
+            if why:
+                raise ValueError(why)
+        except ValueError:
+            if self.hit_entry is None:  # none typed on the keypad: the modules go back
+                self.entry_done()
+            raise
         return self.record_hits([[seat, cls, cards]], "call " + self.cfg["supervisor"])
 
     def coup(self, cards, supervisor=""):
@@ -342,12 +370,18 @@ class ProgressiveController(Controller):
         (BAC-17.6-17.12); a second coup corrects the first. ValueError as hit()."""
         if self.state != "locked":
             raise ValueError("NO LOCKED ROUND")
-        if not self.hit_entry.coup:
+        if not self.by_coup:
             raise ValueError("HIT IS BY SEAT")
-        cls, cards = hitentry.check_coup(self, cards)
-        why = hitentry.second(self, cls, supervisor)
-        if why:
-            raise ValueError(why)
+        hitentry = _entry_module()
+        try:
+            cls, cards = hitentry.check_coup(self, cards)
+            why = hitentry.second(self, cls, supervisor)
+            if why:
+                raise ValueError(why)
+        except ValueError:
+            if self.hit_entry is None:  # none typed on the keypad: the modules go back
+                self.entry_done()
+            raise
         return self.record_hits([[s, cls, cards] for s in self.seat_list(self.locked)],
                                 "call " + self.cfg["supervisor"])
 
@@ -355,9 +389,18 @@ class ProgressiveController(Controller):
         """The checked hits saved and journalled in one frame: 'hit_in' each (its class and the cards by
         name, for surveillance to check against the video), 'hit_fix' with what a hit replaces, and the
         supervisor's confirmation of a top award."""
-        self.hit_entry.abandon()
+        top = self.cfg["supervisor"] != "none" and _entry_module().top(self, hits[0][1])
+        self.entry_done()
         journal = self.app.journal
         with self.app.log.atomic():
+            if self.by_coup:  # one coup a round: its cards once, on the first seat's hit
+                if self.hits:
+                    journal.append("hit_fix", self.round_no, 0, 0, "was " + hit_text(self.hits[0]))
+                journal.append("coup_in", self.round_no, self.locked, len(hits), hit_text(hits[0]))
+                for hit in hits[1:]:
+                    hit[2] = []
+                self.hits = hits
+                hits = ()
             for hit in hits:
                 text = hit_text(hit)
                 for i in range(len(self.hits)):
@@ -368,16 +411,17 @@ class ProgressiveController(Controller):
                 self.hits.append(hit)
                 self.hits.sort()
                 journal.append("hit_in", self.round_no, hit[0], len(self.hits), text)
-            if self.cfg["supervisor"] != "none" and hitentry.top(self, hits[0][1]):
-                journal.append("supervisor", self.round_no, hits[0][0], 0, how + " " + hits[0][1])
+            first = self.hits[-1] if not hits else hits[0]
+            if top:
+                journal.append("supervisor", self.round_no, first[0], 0, how + " " + first[1])
             self.save()
         return self.accepted()
 
     def void_kinds(self):
-        return VOIDS["baccarat" if self.hit_entry.coup else self.game]
+        return VOIDS["baccarat" if self.by_coup else self.game]
 
     def on_void_long(self):
-        self.hit_entry.abandon()
+        self.entry_done()
         self.entry = ""
         self.voiding = 1  # the first kind preselected; the digits pick another, ENTER takes it
         return self.accepted()
@@ -489,7 +533,8 @@ class ProgressiveController(Controller):
         rec["hits"] = list(self.hits)  # new lists: the store keeps what a save gave it
         rec["awards"] = list(self.awards)
         rec["shown"] = self.shown_award
-        rec["pre"] = list(self.pre) if self.pre else None  # a new list each save, as the store wants
+        if self.returns:
+            rec["pre"] = list(self.pre) if self.pre else None  # a new list each save, as the store wants
 
     def restore(self, rec):
         Controller.restore(self, rec)
