@@ -77,8 +77,9 @@ class Meters:
                 "a": dict(self.amounts), "l": list(self.last)}
 
     @classmethod
-    def from_state(cls, d):
-        """Meters from state(); ValueError if the dict is not a meters state."""
+    def from_state(cls, d, last=None):
+        """Meters from state() (its last hits in `last` when the record keeps them apart: a progressive
+        table's, so that a round's frame does not carry them); ValueError if it is not a meters state."""
         m = cls()
         try:
             m.rounds = _count("rounds", d["r"])
@@ -89,7 +90,7 @@ class Meters:
                 m.hits[k] = _count("hits", d["h"][k])
             for k in d["a"]:
                 m.amounts[k] = _count("amounts", d["a"][k])
-            for rec in d["l"][-KEEP_HITS:]:
+            for rec in (d.get("l", []) if last is None else last)[-KEEP_HITS:]:
                 if len(rec) != 4 or not isinstance(rec[2], str):
                     raise ValueError("bad hit record %r" % (rec,))
                 for x in (rec[0], rec[1], rec[3]):

@@ -147,7 +147,11 @@ class ProgressiveController(Controller):
         st = Controller.status(self)
         st.update({"busy": bool(st["busy"]), "pool_cents": self.pool.pool,
                    "locked": self.seat_list(self.locked), "carried": self.seat_list(self.carried),
-                   "hits": [tuple(h[:2]) for h in self.hits]})
+                   "hits": [tuple(h[:2]) for h in self.hits], "hit_step": self.step,
+                   "voiding": self.voiding, "void_kinds": [k[0] for k in self.void_kinds()]})
+        if self.game == "fortune3":  # the round's community cards once a hit has them (the page's guide)
+            shared = _hitentry.community(self)
+            st["community"] = " ".join(_cards.name(c) for c in shared) if shared else ""
         return st
 
     def seat_list(self, mask):
@@ -529,6 +533,9 @@ class ProgressiveController(Controller):
 
     # -- persistence ---------------------------------------------------------------------------
     def extra(self, rec):
+        # the last hits apart from the counts: they change only when a hit is paid, so a round's patch
+        # leaves them out (a baccarat coup pays every locked seat: 25 of them would ride in every frame)
+        rec["ml"] = rec["m"].pop("l")
         rec["pool"] = self.pool.state()  # a new tuple each time; the locked and carried bets are part of it
         rec["hits"] = list(self.hits)  # new lists: the store keeps what a save gave it
         rec["awards"] = list(self.awards)
