@@ -252,3 +252,9 @@ def test_seven_player_boxes_and_the_dealers_CSP_2_1():
             caribbean_stud.progressive_round([(box, caribbean_stud.FLUSH)], opts)
     with pytest.raises(RuleError, match="one hand"):
         caribbean_stud.progressive_round([(2, caribbean_stud.FLUSH), (2, caribbean_stud.QUADS)], opts)
+
+
+def test_raise_cap_read_per_box_is_flagged_CSP_9_5_7_to_9_5_9():
+    capped = caribbean_stud.flags({"max_payout": 1_000_000}, edges={})
+    assert any("per box" in line and "每局最高額" in line for line in capped)
+    assert not any("per box" in line for line in caribbean_stud.flags({"max_payout": 0}, edges={}))

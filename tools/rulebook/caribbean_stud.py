@@ -315,6 +315,9 @@ def flags(opts=None, edges=None):
                        "rarely qualifies and the ante is paid even money with the raise returned (CSP-9.2)")
             lines.append("%s (pays %s): house edge %.4f%% is not positive%s"
                          % (bet, fig["pays"], 100 * float(he), ": " + why if why else ""))
+    if opts["max_payout"]:
+        lines.append("max_payout is read per box: CSP-9.5.7-9.5.9 每局最高額 may also mean the round's total "
+                     "over every box, which the engine does not model")
     if opts["max_payout"] and opts["max_payout"] < 20 * 2 * opts["ante"]:
         lines.append("max_payout %d cents is below a four-of-a-kind raise win (%d cents at ante %d): the cap "
                      "binds (CSP-9.5.7)" % (opts["max_payout"], 40 * opts["ante"], opts["ante"]))
