@@ -255,6 +255,6 @@ def test_seven_player_boxes_and_the_dealers_CSP_2_1():
 
 
 def test_raise_cap_read_per_box_is_flagged_CSP_9_5_7_to_9_5_9():
-    capped = caribbean_stud.flags({"max_payout": 1_000_000}, edges={})
+    capped = caribbean_stud.flags(resolve_options(caribbean_stud.OPTIONS, {"max_payout": 1_000_000}), edges={})
     assert any("per box" in line and "每局最高額" in line for line in capped)
-    assert not any("per box" in line for line in caribbean_stud.flags({"max_payout": 0}, edges={}))
+    assert not any("per box" in line for line in caribbean_stud.flags(resolve_options(caribbean_stud.OPTIONS, {}), edges={}))
