@@ -11,6 +11,7 @@ Module API
     pool_params(cfg)  -> the Pool keyword arguments of the selected progressive game (award kinds
                       from tablectl.rules.awards, amounts fixed_<class> from cfg); ValueError otherwise.
     keys_for(game)    -> the keys a table of that game reads, sorted; limits(key) -> (lo, hi) of an int key
+    placeholders(cfg) -> the fixed amounts of its progressive game still at the shipped placeholder
 
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
@@ -202,6 +203,15 @@ def keys_for(game):
         if key in fixed or (not key.startswith("fixed_") and (not games or game in games[0])):
             out.append(key)
     return sorted(out)
+
+
+def placeholders(cfg):
+    """The fixed-amount keys of validated `cfg`'s progressive game still at the firmware's placeholder
+    (nonzero DEFAULTS), sorted: BAC-17.13 wants the amounts the DICJ approved, which only the technician
+    knows, so service.status() names these until they are set."""
+    if cfg["game"] not in PROGRESSIVE:
+        return []
+    return sorted(k for k in _fixed_keys(cfg["game"]).values() if DEFAULTS[k] and cfg[k] == DEFAULTS[k])
 
 
 def limits(key):
