@@ -15,6 +15,7 @@ dealer's face-down card], then every card as the decisions call for it (a split 
 card when it comes into play), then [burn_before_dealer_second: a burnt card (BJ-4.2)] the dealer's
 second card (shoe dealing) and hitting cards. The dealer always completes the hand by the drawing
 rule. Every card must be used and no more needed.
+The outcome `void` is a round whose cards were all cancelled (BJ-5.1.2): every bet nets 0.
 Decisions: hit (h), stand (s), double (d), split (p), surrender (r), five (the BJ-19 five-card payout),
 even (even money, BJ-10.3), insure or insure=F (F from 1/2 to 1 of the stake, BJ-12.1; before the
 first playing decision). A hand with nothing left to decide (bust, 21, a doubled hand's card, a split
