@@ -53,14 +53,14 @@ def test_status_names_the_placeholder_amounts_until_they_are_set_BAC_17_13():
     app = new_app("caribbean_stud")
     rep = service.status()
     assert rep.data["placeholders"] == placeholders(app.config.values) != []
-    assert "placeholder amounts, not the approved ones (BAC-17.13): set fixed_" in repr(rep)
+    assert "demo amounts, not the approved ones (BAC-17.13): set fixed_" in repr(rep)
     approved = dict((k, app.config[k] + 100) for k in rep.data["placeholders"])
     app.config.change(0, **approved)  # a live pool: the amounts apply after the next hit (CSP-10.3)
     assert service.status().data["placeholders"] == sorted(approved)
     teardown_function(None)
     new_app("caribbean_stud", **approved)  # the amounts set with the game, as on a new table
     left = service.status()
-    assert "placeholders" not in left.data and "placeholder amounts" not in repr(left), left.data
+    assert "placeholders" not in left.data and "demo amounts" not in repr(left), left.data
 
 
 def test_status_shows_sicbo_odd_even_on_a_triple_SB_7():

@@ -40,7 +40,7 @@ def status():
         unset = placeholders(app.config.values)
         if unset:  # BAC-17.13: the amounts are the DICJ-approved ones, not the firmware's
             data["placeholders"] = unset
-            lines.append("placeholder amounts, not the approved ones (BAC-17.13): set %s" % ", ".join(unset))
+            lines.append("demo amounts, not the approved ones (BAC-17.13): set %s" % ", ".join(unset))
     for key in sorted(details):
         value = details[key]
         if key in data or value == "":
