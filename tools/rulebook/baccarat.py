@@ -35,7 +35,7 @@ from .baccarat_rules import Coup, coup_from_cards
 from .baccarat_shoe import deal_round, new_shoe, play_shoe, start_shoe  # noqa: F401 (API)
 from .cards import parse_cards
 from .errors import RuleError
-from .irregularities import Ruling
+from .irregularities import VOID, Ruling, is_void  # noqa: F401 (API: a coup cancelled under BAC-10)
 from .options import Option, resolve_options, spec
 
 NAME = "baccarat"
@@ -78,13 +78,6 @@ def bets(opts=None):
     return {"player": "1:1", "banker": _BANKER_PAYS[opts["banker_mode"]], "tie": "8:1",
             "player_pair": "11:1", "banker_pair": "11:1", "dragon7": "40:1", "lucky6": "12:1/20:1",
             "progressive_a": "jackpot", "progressive_b": "jackpot", "progressive_c": "jackpot"}
-
-
-VOID = "void"  # the outcome of a coup cancelled under BAC-10
-
-
-def is_void(outcome):
-    return isinstance(outcome, str) and outcome.strip().lower() == VOID
 
 
 def parse_outcome(text, opts=None):

@@ -49,6 +49,7 @@ Interpretations (each one an option where a reading can be chosen; default first
 """
 import random
 from collections import namedtuple
+from functools import partial
 from fractions import Fraction
 
 from . import analysis, irregularities
@@ -59,7 +60,7 @@ from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
 from .blackjack_strategy import Strategy, UPS
 from .cards import Shoe, parse_cards
 from .errors import RuleError, ShoeExhausted
-from .irregularities import Ruling
+from .irregularities import VOID, Ruling, is_void
 from .options import Option, resolve_options, spec
 
 NAME = "blackjack"
@@ -178,13 +179,6 @@ def _play(outcome, opts):
         raise RuleError("%d card(s) left over after the round (%s): the round used %d"
                         % (len(shoe.cards) - shoe.pos, ",".join(map(str, shoe.cards[shoe.pos:])), shoe.pos))
     return rnd
-
-
-VOID = "void"  # a round whose cards are all cancelled (BJ-5.1.2): nothing settled, every bet returned
-
-
-def is_void(outcome):
-    return isinstance(outcome, str) and outcome.strip().lower() == VOID
 
 
 def parse_outcome(text, opts=None):
@@ -406,5 +400,4 @@ def irregularity(kind, opts=None, **details):
     倘莊家不當地博牌，則該張紙牌作廢並被取出, one not exposed may be kept (option wrong_draw_unexposed).
     """
     opts = options(opts)
-    table = {name: (lambda make: lambda **kw: make(opts, **kw))(make) for name, make in RULINGS.items()}
-    return irregularities.rule(table, kind, **details)
+    return irregularities.rule({name: partial(make, opts) for name, make in RULINGS.items()}, kind, **details)

@@ -13,7 +13,7 @@ Interpretations (the regulation gives the bets' sizes and pays, not their shapes
 from . import analysis
 from .analysis import LOSS
 from .errors import RuleError
-from .irregularities import Ruling
+from .irregularities import VOID, Ruling, is_void  # RL-2.2: a void spin
 from .options import Option, resolve_options, spec
 
 NAME = "roulette"
@@ -82,13 +82,6 @@ LAYOUT = layout()
 def bets(opts=None):
     resolve_options(OPTIONS, opts)
     return {bet: PAYS_BY_SIZE[len(nums)] for bet, nums in LAYOUT.items()}
-
-
-VOID = "void"  # a spin declared void (RL-2.2): no bet is settled, the ball is thrown again (RL-2.3)
-
-
-def is_void(outcome):
-    return isinstance(outcome, str) and outcome.strip().lower() == VOID
 
 
 def parse_outcome(text, opts=None):
