@@ -1,5 +1,5 @@
 """Property tests (hypothesis) of a round's hits over card sets: one deck, so a card is dealt once a round
-(CSP-2.1, F3-1.1): a hit is accepted exactly when its cards repeat no card of its own hand or of another
+(CSP-1, F3-2.1): a hit is accepted exactly when its cards repeat no card of its own hand or of another
 seat's, Fortune 3's community cards are the round's (F3-11.3), and the class is the cards' (CSP-10.2,
 F3-15.1); a refusal names the card and the seat, and changes nothing."""
 import os

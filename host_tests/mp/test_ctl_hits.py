@@ -14,9 +14,9 @@ def journal(app, event, n=30):
     return [r[3:] for r in app.journal.records(n) if r[2] == event]
 
 
-def test_the_same_cards_on_two_seats_are_refused_naming_the_seat_CSP_2_1():
+def test_the_same_cards_on_two_seats_are_refused_naming_the_seat_CSP_1_F3_2_1():
     """Every class x every ordered pair of seats: seat b's hit with seat a's cards is refused (one deck,
-    CSP-2.1: a card is dealt once a round), naming seat a; nothing changes; b's own hand then stands."""
+    CSP-1: a card is dealt once a round), naming seat a; nothing changes; b's own hand then stands."""
     app = locked("caribbean_stud", 1, 2, 3, 4, 5, 6, 7, supervisor="none")
     c = app.controller
     for n in range(1, 6):
@@ -38,7 +38,7 @@ def _name(digits):
     return cards.name(typed_cards(digits)[0])
 
 
-def test_issue_case_two_royals_from_one_deck_CSP_2_1():
+def test_issue_case_two_royals_from_one_deck_CSP_1_F3_2_1():
     app = locked("caribbean_stud", 3, 5)
     c = app.controller
     app.board.set_service_key(True)  # the supervisor's key, ready for both

@@ -134,7 +134,7 @@ def _class_of(ctl, cls, cards):
 
 def check(ctl, seat, cls, cards):
     """The poker hit (seat, class or None, cards or None) checked against the seat, the award table and
-    the round's other hits: -> (class, card ints). One deck (CSP-2.1, F3-1.1): no card twice in the
+    the round's other hits: -> (class, card ints). One deck (CSP-1, F3-2.1): no card twice in the
     round, the refusal names the seat that holds it; Fortune 3's community cards are the round's."""
     why = seat_reason(ctl, seat) or (class_reason(ctl, cls) if cls is not None else "")
     if why:
