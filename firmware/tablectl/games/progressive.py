@@ -24,7 +24,8 @@ pool-parameter changes apply after a hit (a lowered limit moves the excess to th
 the pool they showed to the new pool; an award, or the pool after it, is shown at once.
 """
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
-from tablectl.games import hitentry as _hitentry  # noqa: F401 (loaded once: see _entry_module)
+from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
+# fragmented heap, it can fail
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import awards as _awards
@@ -59,13 +60,6 @@ def label(cls):
     """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
     words = cls.replace("_", " ").upper()
     return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
-
-
-def _entry_module():
-    """tablectl.games.hitentry (loaded with the controller: importing it in a fragmented heap mid-session
-    can fail, so it stays)."""
-    from tablectl.games import hitentry
-    return hitentry
 
 
 def hit_text(hit):
@@ -326,7 +320,7 @@ class ProgressiveController(Controller):
         return True
 
     def on_hit(self):
-        self.hit_entry = _entry_module().HitEntry(self)
+        self.hit_entry = _hitentry.HitEntry(self)
         self.hit_entry.start()
         return self.accepted()
 
@@ -357,16 +351,8 @@ class ProgressiveController(Controller):
             raise ValueError("NO LOCKED ROUND")
         if self.by_coup:
             raise ValueError("ENTER THE COUP")
-        hitentry = _entry_module()
-        try:
-            cls, cards = hitentry.check(self, seat, cls, cards)
-            why = hitentry.second(self, cls, supervisor)
-            if why:
-                raise ValueError(why)
-        except ValueError:
-            if self.hit_entry is None:  # none typed on the keypad: the modules go back
-                self.entry_done()
-            raise
+        cls, cards = _hitentry.check(self, seat, cls, cards)
+        self.second(cls, supervisor)
         return self.record_hits([[seat, cls, cards]], "call " + self.cfg["supervisor"])
 
     def coup(self, cards, supervisor=""):
@@ -376,24 +362,22 @@ class ProgressiveController(Controller):
             raise ValueError("NO LOCKED ROUND")
         if not self.by_coup:
             raise ValueError("HIT IS BY SEAT")
-        hitentry = _entry_module()
-        try:
-            cls, cards = hitentry.check_coup(self, cards)
-            why = hitentry.second(self, cls, supervisor)
-            if why:
-                raise ValueError(why)
-        except ValueError:
-            if self.hit_entry is None:  # none typed on the keypad: the modules go back
-                self.entry_done()
-            raise
+        cls, cards = _hitentry.check_coup(self, cards)
+        self.second(cls, supervisor)
         return self.record_hits([[s, cls, cards] for s in self.seat_list(self.locked)],
                                 "call " + self.cfg["supervisor"])
+
+    def second(self, cls, supervisor):
+        """ValueError unless the supervisor confirmation a top award of `cls` takes is given."""
+        why = _hitentry.second(self, cls, supervisor)
+        if why:
+            raise ValueError(why)
 
     def record_hits(self, hits, how):
         """The checked hits saved and journalled in one frame: 'hit_in' each (its class and the cards by
         name, for surveillance to check against the video), 'hit_fix' with what a hit replaces, and the
         supervisor's confirmation of a top award."""
-        top = self.cfg["supervisor"] != "none" and _entry_module().top(self, hits[0][1])
+        top = self.cfg["supervisor"] != "none" and _hitentry.top(self, hits[0][1])
         self.entry_done()
         journal = self.app.journal
         with self.app.log.atomic():
