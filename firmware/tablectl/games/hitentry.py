@@ -191,15 +191,10 @@ class HitEntry:
         self.seat = 0
         self.cls = None      # the class typed; None: the cards say
         self.held = None     # the checked hits waiting for the supervisor
-        self.replaced = ""   # the digits a CLEAR took back last (the display shows them)
 
     def start(self):
         self.step = "coup" if self.coup else "seat"
         self.seat, self.cls, self.held = 0, None, None
-
-    def abandon(self):
-        self.step = ""
-        self.held = None
 
     def reason(self, event, typed):
         ctl = self.ctl
