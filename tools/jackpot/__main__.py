@@ -5,7 +5,8 @@
     python -m jackpot demo [--tables 6] [--folder build/link] [--web-port 8080] [--broker-port 1883] [--tls]
 
 serve: the server and its web side (status page, /status, the sign) until SIGTERM/Ctrl-C. Its password
-is the `jackpot` entry of the credentials file (the broker's credentials.json) or $JACKPOT_PASSWORD.
+is its account's entry (--user, `jackpot` by default) in the credentials file (the broker's
+credentials.json) or $JACKPOT_PASSWORD.
 table: one CPython table playing a round every --every seconds on random seats (the bench's and the
 tests' table). demo: mosquitto, the server, the sign and --tables simulated tables on link pit1
 (Caribbean Stud), with their state in --folder, which a restart resumes.
@@ -34,8 +35,8 @@ def _address(text):
     return host, int(port)
 
 
-def _password(args, user):
-    if user == SERVER_USER and os.getenv("JACKPOT_PASSWORD"):
+def _password(args, user, server=False):
+    if server and os.getenv("JACKPOT_PASSWORD"):
         return os.environ["JACKPOT_PASSWORD"]
     try:
         return json.loads(pathlib.Path(args.credentials).read_text())[user]
@@ -51,10 +52,10 @@ def _stop_event():
     return stop
 
 
-def start_server(config, db, broker, password, web_port, ca_file=None):
+def start_server(config, db, broker, password, web_port, ca_file=None, user=SERVER_USER):
     """The server and its web side: (JackpotServer, web server)."""
     from jackpot.server import JackpotServer
-    srv = JackpotServer(db, config["links"], config["tables"], broker, SERVER_USER, password, ca_file)
+    srv = JackpotServer(db, config["links"], config["tables"], broker, user, password, ca_file)
     changes = web.Changes()
     srv.listeners.append(changes.bump)
     httpd = web.serve(db, srv.stats, changes, web_port)
@@ -65,7 +66,8 @@ async def _serve(args):
     from jackpot.server import load_config
     try:
         config = load_config(args.config)
-        srv, httpd = start_server(config, args.db, args.broker, _password(args, SERVER_USER), args.web_port, args.ca)
+        srv, httpd = start_server(config, args.db, args.broker, _password(args, args.user, True), args.web_port,
+                                  args.ca, args.user)
     except (ValueError, LedgerError, OSError) as e:
         print("jackpot: %s" % e, file=sys.stderr)
         return 2
@@ -144,6 +146,8 @@ def main(argv=None):
     s.add_argument("--config", required=True, help='JSON: {"links": {id: {game, seed_cents, ...}}, "tables": {id: link}}')
     s.add_argument("--db", required=True, help="the SQLite ledger (created if missing)")
     s.add_argument("--web-port", type=int, default=8080)
+    s.add_argument("--user", default=SERVER_USER, help="the server's broker account (one an instance; default %s)"
+                   % SERVER_USER)
     t = sub.add_parser("table", help="one simulated table (CPython)")
     t.add_argument("--id", required=True)
     t.add_argument("--link", required=True)

@@ -49,13 +49,13 @@ class Proc(Child):
 class Link:
     """A broker, a server and its configuration in one folder; tables started on demand."""
 
-    def __init__(self, folder, tables, tls=False, game=None):
+    def __init__(self, folder, tables, tls=False, game=None, servers=None):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.tables = dict((t, LINK) for t in tables)
         self.config = self.folder / "link.json"
         self.config.write_text(json.dumps({"links": {LINK: game or GAME}, "tables": self.tables}))
-        self.broker = Broker(self.folder / "broker", self.tables, tls=tls)
+        self.broker = Broker(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
         self.db = self.folder / "ledger.db"
         self.web_port = free_port()
         self.server = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
@@ -129,14 +129,22 @@ class RawTable:
         self.ep = ep
         self.seq = 0
         self.answers = {}
+        self.subscribed = set()
         self.cond = threading.Condition()
         self.c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="raw-" + tid, protocol=mqtt.MQTTv311)
         self.c.username_pw_set(tid, link.password(tid))
         self.c.on_message = self._message
+        self.c.on_subscribe = self._subscribed
         self.c.connect("127.0.0.1", link.broker.port)
         self.c.loop_start()
-        self.c.subscribe(protocol.table_topic(LINK, tid, "ack"), qos=1)
-        time.sleep(0.3)
+        _, mid = self.c.subscribe(protocol.table_topic(LINK, tid, "ack"), qos=1)
+        with self.cond:  # the broker's SUBACK: answers from now on reach this client
+            assert self.cond.wait_for(lambda: mid in self.subscribed, 10), "no SUBACK"
+
+    def _subscribed(self, client, userdata, mid, codes, props=None):
+        with self.cond:
+            self.subscribed.add(mid)
+            self.cond.notify_all()
 
     def _message(self, client, userdata, msg):
         body = json.loads(msg.payload)
