@@ -147,6 +147,7 @@ _FIELDS = {
     "hit_in": ("seat", "", "hits", ""),
     "pay": ("seat", "", "award", "$"),
     "pool_closed": ("pool", "$", "reserve", "$"),
+    "pool_aside": ("pool", "$", "reserve", "$"),
     "pool_to_reserve": ("moved", "$", "reserve", "$"),
     "ram_clear": ("pool", "$", "paid", "$"),
 }
@@ -182,7 +183,7 @@ def journal_line(rec):
 
 
 def config(all=False):
-    from tablectl.config import DEFAULTS, keys_for
+    from tablectl.config import DEFAULTS, keys_for, shown, shown_all
     app = running_app()
     cfg = app.config
     lost = getattr(app, "config_lost", False)
@@ -194,7 +195,7 @@ def config(all=False):
         value = cfg.values[key]
         mark = "*" if DEFAULTS.get(key) != value else " "
         extra = "  -> %r after the next hit" % (cfg.pending[key],) if key in cfg.pending else ""
-        lines.append("%s %-24s %r%s" % (mark, key, value, extra))
+        lines.append("%s %-24s %r%s" % (mark, key, shown(key, value), extra))
     title = "config ('*' = not the default)" if all or lost else \
         "config of %s ('*' = not the default; config(all=True) for every game's keys)" % cfg["game"]
-    return Report(title, lines, {"values": dict(cfg.values), "pending": dict(cfg.pending), "shown": keys})
+    return Report(title, lines, {"values": shown_all(cfg.values), "pending": dict(cfg.pending), "shown": keys})
