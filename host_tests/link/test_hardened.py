@@ -234,3 +234,27 @@ def test_status_counts_duplicates_apart_from_refusals(make_link):
     server = link.status()["server"]
     assert first["ok"] == "contrib"
     assert (server["duplicates"], server["refused"], server["messages"]) == (2, 0, 2)
+
+
+# -- 6: one table id from two sessions ------------------------------------------------------------------
+def test_the_server_reports_one_table_id_used_by_two_sessions(make_link):
+    """Two boards (or a simulator and the demo's own table) given one account: each sends under its own
+    epoch, so the server sees the id's messages alternate between two records; /status names the table
+    (on main: nothing said, `refused 0`). A table whose records were cleared moves to a new epoch once:
+    not two sessions."""
+    link = make_link(("t01", "t02"))
+    one, two = RawTable(link, "t01", ep=111), RawTable(link, "t02", ep=5)
+    two.send("contrib", {"round": 1, "bets": [[1, 2500]], "locked": [1]})
+    two.ep = 6  # t02's records cleared: a new epoch, once
+    two.seq = 0
+    two.send("contrib", {"round": 1, "bets": [[1, 2500]], "locked": [1]})
+    seqs = {111: 0, 222: 0}
+    for rnd, ep in enumerate((111, 222, 111, 222), 1):  # t01: two records' sequences interleaved on one id
+        one.ep, one.seq = ep, seqs[ep]
+        assert one.send("contrib", {"round": rnd, "bets": [[1, 2500]], "locked": [1]})["ok"] == "contrib"
+        seqs[ep] = one.seq
+    sessions = link.status()["server"]["sessions"]
+    one.close()
+    two.close()
+    assert list(sessions) == ["t01"] and sessions["t01"] >= 1
+    assert "two sessions" in link.server.tail(40)

@@ -101,9 +101,11 @@ async def _demo(args):
     folder = pathlib.Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     tables = dict(("t%02d" % i, DEMO_LINK) for i in range(1, args.tables + 1))
-    config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": tables}
+    # the ids after them are on the link with no simulated table playing them: for a simulator or a board
+    own = ["t%02d" % i for i in range(args.tables + 1, args.tables + 1 + args.own)]
+    config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": dict(tables, **dict((t, DEMO_LINK) for t in own))}
     (folder / "link.json").write_text(json.dumps(config, indent=1))
-    broker = Broker(folder / "broker", tables, port=args.broker_port, tls=args.tls)
+    broker = Broker(folder / "broker", config["tables"], port=args.broker_port, tls=args.tls)
     try:
         broker.start()
     except BrokerError as e:
@@ -121,6 +123,10 @@ async def _demo(args):
                  "server   ledger %s; status %s/  JSON %s/status" % (folder / "ledger.db", url, url),
                  "sign     %s/sign?link=%s" % (url, DEMO_LINK),
                  "tables   %s, a round every %g s each (CPython, the firmware's protocol)" % (", ".join(tables), args.every),
+                 "yours    %s on the link, played by no simulated table: `mqtt%s://%s:PASSWORD@127.0.0.1:%d/%s`, "
+                 "PASSWORD its entry in %s (docs/link.md)" % (", ".join(own) or "none", "s" if args.tls else "",
+                                                               own[0] if own else "ID", broker.port, DEMO_LINK,
+                                                               broker.credentials_path),
                  "watch    mosquitto_sub -h 127.0.0.1 -p %d -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
                  % (broker.port, broker.credentials_path),
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
@@ -162,7 +168,8 @@ def main(argv=None):
         p.add_argument("--credentials", default=None, help="the broker's credentials.json")
         p.add_argument("--ca", default=None, help="CA certificate: speak TLS to the broker")
     d = sub.add_parser("demo", help="broker, server, sign and simulated tables on one link (make link)")
-    d.add_argument("--tables", type=int, default=6)
+    d.add_argument("--tables", type=int, default=6, help="simulated tables t01..tN")
+    d.add_argument("--own", type=int, default=1, help="table ids after them no simulated table plays (yours)")
     d.add_argument("--every", type=float, default=5.0, help="seconds between a table's rounds")
     d.add_argument("--folder", default=str(ROOT / "build" / "link"))
     d.add_argument("--web-port", type=int, default=8080)

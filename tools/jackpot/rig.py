@@ -86,14 +86,18 @@ class Link:
         return self
 
     def wait_web(self, timeout=15):
+        """Until the server's web side answers and the server has subscribed to the tables' topics."""
         deadline = time.monotonic() + timeout
         while True:
             try:
-                return self.status()
+                st = self.status()
+                if st["server"]["connected"]:
+                    return st
             except OSError:
-                assert self.server.alive(), self.server.tail()
-                assert time.monotonic() < deadline, "the server's web side did not answer: " + self.server.tail()
-                time.sleep(0.1)
+                pass
+            assert self.server.alive(), self.server.tail()
+            assert time.monotonic() < deadline, "the server did not come up: " + self.server.tail()
+            time.sleep(0.05)
 
     def status(self):
         with urllib.request.urlopen(self.url + "/status", timeout=5) as r:

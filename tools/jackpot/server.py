@@ -66,12 +66,12 @@ class JackpotServer:
         while not stop.is_set():
             try:
                 async with self._client() as client:
-                    self.stats["connected"] = True
                     # its own links only (another server instance keeps others); not /+: its acks are there too
                     for lid in sorted(self.ledger.links):
                         for kind in protocol.KINDS:
                             await client.subscribe(protocol.table_topic(lid, "+", kind), qos=1)
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
+                    self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
                     for lid in self.ledger.links:
                         await self._publish_pool(client, lid)
                         await self._publish_hits(client, lid)
