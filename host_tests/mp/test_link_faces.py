@@ -4,9 +4,12 @@ betting lamp dark (LOCK is refused), before a restart and after one; lit again w
 # mp-heap: 272K
 import json
 
-from test_ctl_app import cleanup, restart
+from tablectl import app as appmod
+from tablectl import service
+from test_ctl_app import cleanup, drive, restart
 from test_ctl_app import new_app as ctl_app
-from test_ctl_progressive import seats
+from test_ctl_progressive import keys, seats
+from test_link_table import answer
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 
@@ -51,4 +54,30 @@ def test_link_down_shows_no_pool_and_closes_betting_before_and_after_a_restart()
     beat(app, 25000100)
     up = show(app)
     assert up["betting_lamp"] == 1 and up["jackpot"] == "250001.00", up
+    cleanup()
+
+
+def test_a_linked_tables_meters_keep_its_own_paid_apart_from_the_links():
+    """The pool figures of a linked table are the link's (every table's awards in its `paid`); the table's
+    own per-class paid sums add up to its own paid total, and the link's figures are labelled link_."""
+    app = linked(ctl_app("caribbean_stud", link=LINK))
+    appmod.current = app  # what the service reports read
+    c = app.controller
+    pool = {"pool": 25000000, "reserve": 0, "contributed": 500000, "paid": 2500000, "seeded": 27000000}
+    answer(c, dict(pool, beat=1, ver=1))  # the link has paid 25,000.00 to other tables already
+    seats(app, 2, 4)
+    assert drive(app, "LOCK") == [True]
+    answer(c, {"seq": c.out[-1][0], "pool": 25001000, "ver": 2})
+    keys(app, "H2E1EE")
+    keys(app, "H4E2EE")
+    drive(app, "CONFIRM")
+    answer(c, {"seq": c.claim, "awards": [[2, "flush", 125000], [4, "full_house", 187500]], "pool": 24688500,
+               "ver": 3})
+    while c.state == "paying":
+        assert drive(app, "CONFIRM") == [True]
+    data = service.meters().data
+    own = [data[k] for k in data if k.startswith("paid_") and k != "paid_cents"]
+    assert sorted(own) == [125000, 187500] and data["paid_cents"] == sum(own)
+    assert data["link_paid_cents"] == 2500000 and data["link_pool_cents"] == c.figures["pool"]
+    appmod.current = None
     cleanup()

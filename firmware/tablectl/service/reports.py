@@ -65,7 +65,11 @@ def meters():
     if tilted:
         return tilted
     pool = getattr(app.controller, "pool", None)
-    rows = app.meters.report(pool)
+    link = getattr(app.controller, "figures", None) is not None  # a linked table (tablectl.link)
+    rows = app.meters.report(None if link else pool)
+    if link:  # the pool's figures are the link's (every table's); this table's own paid is its classes' sum
+        rows = [("link_" + n + "_cents", getattr(pool, n)) for n in POOL_METERS] + \
+            [("paid_cents", sum(app.meters.amounts.values()))] + rows
     data = dict(rows)
     lines = []
     for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
@@ -76,8 +80,9 @@ def meters():
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
         data["balanced"] = left == right
-        lines.append("pool + reserve + paid = seeded + contributed: %s (%s vs %s)"
-                     % ("OK" if left == right else "OUT OF BALANCE", money(left), money(right)))
+        lines.append("%spool + reserve + paid = seeded + contributed: %s (%s vs %s)"
+                     % ("link: " if link else "", "OK" if left == right else "OUT OF BALANCE", money(left),
+                        money(right)))
     hits = app.meters.last_hits()
     data["last_hits"] = hits
     if hits:
