@@ -127,8 +127,8 @@ async def _demo(args):
                  "PASSWORD its entry in %s (docs/link.md)" % (", ".join(own) or "none", "s" if args.tls else "",
                                                                own[0] if own else "ID", broker.port, DEMO_LINK,
                                                                broker.credentials_path),
-                 "watch    mosquitto_sub -h 127.0.0.1 -p %d -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
-                 % (broker.port, broker.credentials_path),
+                 "watch    mosquitto_sub -h 127.0.0.1 -p %d%s -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
+                 % (broker.port, " --cafile %s" % broker.ca_file if args.tls else "", broker.credentials_path),
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
         print("link: " + line, flush=True)
     stop = _stop_event()
