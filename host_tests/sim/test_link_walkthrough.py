@@ -1,0 +1,86 @@
+"""docs/link.md's walkthrough as written: `make link`'s demo on the broker port it is given, a simulator,
+the service key, the docs' own shell lines (read from the page, only the paths and the port put where
+this test runs them), the confirmation code, and the table on the link: the server hears it."""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+from jackpot.broker import free_port
+from jackpot.rig import env
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+BIN = pathlib.Path(sys.executable).parent
+
+
+def docs_lines():
+    """The shell block after `make sim GAME=caribbean_stud` in docs/link.md: the password and configure."""
+    text = (ROOT / "docs" / "link.md").read_text()
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    block = [b for b in blocks if "PASSWORD=$(" in b and "service.configure(link=" in b]
+    assert len(block) == 1, blocks
+    return block[0]
+
+
+def run_shell(script, tmp_path):
+    proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60, cwd=str(tmp_path),
+                          env=dict(env(), PATH="%s:/usr/bin:/bin" % BIN))
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+def until(ok, what, timeout=60):
+    deadline = time.monotonic() + timeout
+    while True:
+        got = ok()
+        if got:
+            return got
+        assert time.monotonic() < deadline, what
+        time.sleep(0.2)
+
+
+def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp_path):
+    port, web = free_port(), free_port()
+    folder = tmp_path / "build" / "link"
+    log = tmp_path / "demo.log"
+    with open(log, "wb") as f:
+        demo = subprocess.Popen([sys.executable, "-m", "jackpot", "demo", "--folder", str(folder), "--broker-port",
+                                 str(port), "--web-port", str(web)], stdout=f, stderr=f, stdin=subprocess.DEVNULL,
+                                env=env(), cwd=str(ROOT), start_new_session=True)
+
+    def status():
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/status" % web, timeout=5) as r:
+                return json.loads(r.read())
+        except OSError:
+            assert demo.poll() is None, log.read_text()
+            return None
+
+    try:
+        until(lambda: (status() or {}).get("server", {}).get("connected"), "the demo's server")
+        assert "yours    t07 on the link" in log.read_text()  # the id the docs give the simulator
+        sim = start_sim("caribbean_stud", pty_link=tmp_path / "build" / "sim-caribbean_stud.pty")
+        sim.link.send("key 1")  # the page's service key switch
+        script = docs_lines().replace("127.0.0.1:1883", "127.0.0.1:%d" % port)
+        code, out = run_shell(script, tmp_path)
+        # a new table holds its seed: the first configure is refused with the code to confirm it
+        found = re.search(r"confirm='(\d{6})'", out)
+        assert found and "aside" in out, out
+        code, out = run_shell(script.replace("/pit1')", "/pit1', confirm='%s')" % found.group(1)), tmp_path)
+        assert code == 0 and "link = 'mqtt://t07:***@127.0.0.1:%d/pit1' (now)" % port in out, out
+        assert "REFUSED" not in out, out
+        sim.link.send("key 0")
+        heard = until(lambda: ((status() or {}).get("links", {}).get("pit1", {}).get("tables", {}).get("t07")),
+                      "t07's heartbeat on the server")
+        assert heard["last_at"]
+        creds = json.loads((folder / "broker" / "credentials.json").read_text())
+        assert creds["t07"] not in out  # the docs' configure shows the link without its password
+    finally:
+        demo.terminate()  # the demo stops its broker, tables and web side on SIGTERM
+        try:
+            demo.wait(30)
+        except subprocess.TimeoutExpired:
+            demo.kill()
+            demo.wait()
