@@ -5,20 +5,16 @@ Nothing here waits on a clock: every negative check ends with a sentinel the sam
 the hostile message (the broker keeps one connection's order), and waits for the sentinel's answer.
 """
 import json
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 
 import paho.mqtt.client as mqtt
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from jackpot import protocol
-from jackpot.broker import SERVER_USER, SIGN_USER, Broker, free_port
+from jackpot.broker import SERVER_USER, SIGN_USER, Broker
 from jackpot.ledger import Ledger, link_view
-from jackpot.rig import GAME, LINK, ROOT, RawTable, env
+from jackpot.rig import GAME, LINK, Demo, RawTable
 
 DEEP = b"[" * 1000 + b"]" * 1000  # what took the server down: RecursionError in the JSON decoder
 
@@ -269,40 +265,17 @@ def test_make_links_demo_takes_the_brokers_port_and_survives_the_payload_that_st
     """What `make link` runs (python -m jackpot demo) on the broker port it is given: the issue's payload
     from a table's account stopped it, broker, tables and page with it; now it is refused and the demo
     answers the next heartbeat. The table id it keeps for a simulator (`yours`) is on the link."""
-    port, web = free_port(), free_port()
-    out = tmp_path / "demo.log"
-    with open(out, "wb") as f:
-        demo = subprocess.Popen([sys.executable, "-m", "jackpot", "demo", "--tables", "2", "--folder",
-                                 str(tmp_path / "l"), "--broker-port", str(port), "--web-port", str(web)],
-                                stdout=f, stderr=f, stdin=subprocess.DEVNULL, env=env(), cwd=str(ROOT),
-                                start_new_session=True)
+    demo = Demo(tmp_path).start()
     try:
-        deadline = time.monotonic() + 60
-        while True:  # until the demo's server has subscribed (a bounded poll of its own /status)
-            assert demo.poll() is None, out.read_text()
-            try:
-                with urllib.request.urlopen("http://127.0.0.1:%d/status" % web, timeout=5) as r:
-                    if json.loads(r.read())["server"]["connected"]:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, out.read_text()
-            time.sleep(0.1)
-        assert "mosquitto on 127.0.0.1:%d" % port in out.read_text()
-        assert "yours    t03 on the link" in out.read_text()
-        creds = json.loads((tmp_path / "l" / "broker" / "credentials.json").read_text())
-        t03 = Session(port, "t03", creds["t03"], "t03")
+        assert "mosquitto on 127.0.0.1:%d" % demo.broker_port in demo.output()
+        assert "yours    t03 on the link" in demo.output()
+        t03 = Session(demo.broker_port, "t03", demo.credentials()["t03"], "t03")
         t03.subscribe(protocol.table_topic(LINK, "t03", "ack"))
         for kind in protocol.KINDS:
             t03.c.publish(protocol.table_topic(LINK, "t03", kind), DEEP, qos=1).wait_for_publish(10)
         t03.c.publish(protocol.table_topic(LINK, "t03", "beat"), b'{"ep":1,"n":7}', qos=1).wait_for_publish(10)
         t03.until(lambda got: any(json.loads(p).get("beat") == 7 for _, p in got), 30)
         t03.close()
-        assert demo.poll() is None, out.read_text()
+        assert demo.alive(), demo.tail()
     finally:
-        demo.terminate()  # the demo stops its broker, tables and web side on SIGTERM
-        try:
-            demo.wait(30)
-        except subprocess.TimeoutExpired:
-            demo.kill()
-            demo.wait()
+        demo.stop()  # SIGTERM: the demo stops its broker, tables and web side

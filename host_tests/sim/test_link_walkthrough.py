@@ -1,16 +1,13 @@
 """docs/link.md's walkthrough as written: `make link`'s demo on the broker port it is given, a simulator,
 the service key, the docs' own shell lines (read from the page, only the paths and the port put where
 this test runs them), the confirmation code, and the table on the link: the server hears it."""
-import json
 import pathlib
 import re
 import subprocess
 import sys
 import time
-import urllib.request
 
-from jackpot.broker import free_port
-from jackpot.rig import env
+from jackpot.rig import Demo, env
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BIN = pathlib.Path(sys.executable).parent
@@ -42,25 +39,10 @@ def until(ok, what, timeout=60):
 
 
 def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp_path, mpremote, dealer):
-    port, web = free_port(), free_port()
-    folder = tmp_path / "build" / "link"
-    log = tmp_path / "demo.log"
-    with open(log, "wb") as f:
-        demo = subprocess.Popen([sys.executable, "-m", "jackpot", "demo", "--folder", str(folder), "--broker-port",
-                                 str(port), "--web-port", str(web)], stdout=f, stderr=f, stdin=subprocess.DEVNULL,
-                                env=env(), cwd=str(ROOT), start_new_session=True)
-
-    def status():
-        try:
-            with urllib.request.urlopen("http://127.0.0.1:%d/status" % web, timeout=5) as r:
-                return json.loads(r.read())
-        except OSError:
-            assert demo.poll() is None, log.read_text()
-            return None
-
+    demo = Demo(tmp_path / "build", tables=6).start()  # the docs' paths: build/link/... from here
+    port, status = demo.broker_port, demo.status
     try:
-        until(lambda: (status() or {}).get("server", {}).get("connected"), "the demo's server")
-        assert "yours    t07 on the link" in log.read_text()  # the id the docs give the simulator
+        assert "yours    t07 on the link" in demo.output()  # the id the docs give the simulator
         sim = start_sim("caribbean_stud", pty_link=tmp_path / "build" / "sim-caribbean_stud.pty")
         sim.link.send("key 1")  # the page's service key switch
         script = docs_lines().replace("127.0.0.1:1883", "127.0.0.1:%d" % port)
@@ -75,8 +57,7 @@ def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp
         heard = until(lambda: ((status() or {}).get("links", {}).get("pit1", {}).get("tables", {}).get("t07")),
                       "t07's heartbeat on the server")
         assert heard["last_at"]
-        creds = json.loads((folder / "broker" / "credentials.json").read_text())
-        assert creds["t07"] not in out  # the docs' configure shows the link without its password
+        assert demo.credentials()["t07"] not in out  # the docs' configure shows the link without its password
         # rounds on the link, then the journal as the docs print a report: in the sim's heap, a line at a
         # time (print() of the whole report as one string failed every time once the journal was full)
         for s in range(1, 8):
@@ -90,9 +71,4 @@ def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp
             code, out = mpremote(sim.pty, "resume", "exec", "import service; print(service.journal(35))")
             assert code == 0 and "journal (last 35 of" in out and "MemoryError" not in out, out[-400:]
     finally:
-        demo.terminate()  # the demo stops its broker, tables and web side on SIGTERM
-        try:
-            demo.wait(30)
-        except subprocess.TimeoutExpired:
-            demo.kill()
-            demo.wait()
+        demo.stop()  # SIGTERM: the demo stops its broker, tables and web side

@@ -122,6 +122,41 @@ class Link:
         self.broker.stop()
 
 
+class Demo(Proc):
+    """`python -m jackpot demo` (what `make link` runs) as a process, on the broker and web ports given."""
+
+    def __init__(self, folder, *args, tables=2):
+        self.folder = pathlib.Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.broker_port, self.web_port = free_port(), free_port()
+        Proc.__init__(self, [PYTHON, "-m", "jackpot", "demo", "--tables", str(tables), "--folder",
+                             str(self.folder / "link"), "--broker-port", str(self.broker_port), "--web-port",
+                             str(self.web_port)] + list(args), self.folder / "demo.log")
+
+    def start(self, timeout=60):
+        """Started, its server subscribed (a bounded poll of its own /status)."""
+        Proc.start(self, cwd=str(ROOT))
+        deadline = time.monotonic() + timeout
+        while not (self.status() or {}).get("server", {}).get("connected"):
+            assert time.monotonic() < deadline, self.tail()
+            time.sleep(0.1)
+        return self
+
+    def status(self):
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/status" % self.web_port, timeout=5) as r:
+                return json.loads(r.read())
+        except OSError:
+            assert self.alive(), self.tail()
+            return None
+
+    def output(self):
+        return self.log.read_text(errors="replace")
+
+    def credentials(self):
+        return json.loads((self.folder / "link" / "broker" / "credentials.json").read_text())
+
+
 class RawTable:
     """A table as bare MQTT messages (paho): send(kind, body) publishes with QoS 1 and returns the answer."""
 
