@@ -6,15 +6,6 @@
 const DIE = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 const SHOWN = 20;
 
-function $(id) { return document.getElementById(id); }
-
-function el(tag, attrs, text) {
-  const e = document.createElement(tag);
-  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 function money(cents) { return (cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 
 function table(heads, lang) {

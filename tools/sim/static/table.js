@@ -42,15 +42,6 @@ let picture = null;
 let builtFor = "";
 let lang = "zh-Hant"; // the table's language key (hello): which of the two languages comes first
 
-function $(id) { return document.getElementById(id); }
-
-function el(tag, attrs, text) {
-  const e = document.createElement(tag);
-  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 function nums(id) { return id.split("_").filter((p) => /^\d+$/.test(p)).map(Number); }
 
 function label(game, id) {

@@ -1,6 +1,16 @@
 // The pages' words in Traditional Chinese beside the English: the table's `language` key (the board's
-// hello) says which comes first. Shared by the table page and the players' board.
+// hello) says which comes first. Shared by the table page and the players' board, with their DOM helpers.
 "use strict";
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 
 const ZH = {
   "table simulator": "賭檯模擬器", "result display": "結果顯示", "jackpot digits": "累積獎金顯示",
