@@ -139,3 +139,22 @@ def test_a_tilted_table_page_names_its_game_and_what_to_tell_the_technician(star
     assert page.inner_text("#game") == "baccarat_a"
     page.screenshot(path=str(DOCS / "tilt.png"), full_page=True)
     page.close()
+
+
+def test_the_players_board_shows_fan_tans_last_numbers_newest_first_FT_5_1(open_table, browser):  # noqa: F811
+    sim, page = open_table("fantan")
+    for keys in (["2", "7"], ["CLEAR", "4"], ["1", "3"]):  # 27 buttons: 3; what was left: 4; 13 buttons: 1
+        click(page, "SHAKE")
+        wait_state(page, "betting")
+        click(page, "BELL")
+        wait_state(page, "closed")
+        click(page, *keys)
+        click(page, "ENTER")
+        wait_state(page, "result")
+        click(page, "CONFIRM")
+        wait_state(page, "idle")
+    board_page = open_board(browser, sim, 3)
+    numbers = board_page.eval_on_selector_all(".num", "els => els.map(e => [e.dataset.round, e.textContent])")
+    assert numbers == [["3", "1"], ["2", "4"], ["1", "3"]]
+    assert board_page.inner_text("#game-name") == "番攤 · fan-tan"
+    board_page.close()

@@ -10,8 +10,9 @@ The shaking state is not saved: after a power cut mid-shake the round resumes fr
 from tablectl.games.base import SERVICE, Controller
 from tablectl.rules.dice import DiceTable
 
-# FPC-1.1 faces 1..6 as whole words: three different ones fit 16 columns (at most two have five letters),
-# so the rooster is COCK; a pair or a triple is counted ('2 PRAWN 1 CRAB', 'TRIPLE ROOSTER' does not fit)
+# FPC-1.1 faces 1..6 as whole words: three different ones fit 16 columns only with at most two of five
+# letters, so the rooster is COCK ('ROOSTER PRAWN GOURD' is 19); a pair or a triple is counted ('2 PRAWN
+# 1 CRAB', 'TRIPLE CRAB')
 FACES = ("FISH", "PRAWN", "GOURD", "COIN", "CRAB", "COCK")
 
 
