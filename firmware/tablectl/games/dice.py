@@ -63,6 +63,13 @@ class DiceController(Controller):
         self.wins = b""
         self.fixing = False       # CLEAR on a shown result: the dice typed again replace it (not saved)
 
+    def status(self):
+        st = Controller.status(self)
+        if self.game == "sicbo":  # SB-7 names only small and big as losing on a triple (docs/technicians.md)
+            st["odd_even_on_triple"] = ("lose (the layout rule)" if self.cfg["odd_even_lose_on_triple"]
+                                        else "win (SB-7 read literally: 0% house edge)")
+        return st
+
     def electric(self):
         return self.cfg["shaker"] == "electric"
 
