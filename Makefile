@@ -21,10 +21,10 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-browser:        ## install Debian's chromium for the simulator's browser test (root, apt)
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+browser:        ## install Debian's chromium and the pages' fonts (Chinese, the pictures) for the browser tests (root, apt)
+	@test -x /usr/bin/chromium -a -d /usr/share/fonts/truetype/wqy -a -d /usr/share/fonts/truetype/noto || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
 
 broker:         ## install Debian's mosquitto, the linked progressive's MQTT broker (root, apt, no recommends)
 	@test -x /usr/sbin/mosquitto || { \

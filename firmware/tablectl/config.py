@@ -80,6 +80,9 @@ DEFAULTS = {
     # name is the table id) and the link it feeds
     "link": "",
     "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
+    # the language the players' and the dealer's pages show first (the other beside it where room allows);
+    # the 16x2 display has no Chinese glyphs and stays English
+    "language": "zh-Hant",
 }
 
 # BAC-17.13: the fixed amounts a table pays are the ones the DICJ approved, which only the technician knows.
@@ -112,6 +115,7 @@ _SPEC = {
     "six_of_a_kind_bp": ("int", 0, 10000),
     "link": ("link",),
     "link_down_ms": ("int", 1000, 60000),
+    "language": ("choice", ("zh-Hant", "en")),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):

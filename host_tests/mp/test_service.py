@@ -519,8 +519,8 @@ def test_history_rows_read_as_the_table_shows_them():
     drive(app, "BELL", "1", "2", "3", "ENTER", "CONFIRM", "SHAKE", "VOID_LONG")
     rep = service.history()
     text = repr(rep)
-    # FPC-1.1: faces 1, 2, 3 are fish, prawn, gourd; the table shows FSH PRN GRD
-    assert rep.title == "history (last 2 results)" and "round 1" in text and "FSH PRN GRD" in text, text
+    # FPC-1.1: faces 1, 2, 3 are fish, prawn, gourd; the table shows them as words
+    assert rep.title == "history (last 2 results)" and "round 1" in text and "FISH PRAWN GOURD" in text, text
     assert text.endswith("round 2  void"), text  # a void round is listed too (FPC-3.3)
     assert "(" not in text.split("\n", 1)[1], text
     done()
