@@ -8,7 +8,7 @@ Calls: status(), meters(), history(n=20), journal(n=20), journal_export(from_seq
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear). configure(), ram_clear(code) and the output tests change the table: they need the
+(.ramclear), verify(seed) (.medium). configure(), ram_clear(code) and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
@@ -24,7 +24,7 @@ app.config_changed(applied) and app.ram_clear().
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
-         "display_test", "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
+         "display_test", "shaker_test", "selftest", "ram_clear", "verify")  # what firmware/service.py offers at the REPL
 
 
 def status():
@@ -105,3 +105,11 @@ def ram_clear(code=None):
     """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear."""
     from tablectl.service import ramclear
     return ramclear.ram_clear(code)
+
+
+def verify(seed):
+    """HMAC-SHA1 and HMAC-SHA256 keyed with the verifier's hex seed over the whole program medium (the
+    frozen image, every file of the manifest, the manifest), each part's SHA-256 beside: a lab's field
+    check of the certified release (docs/technicians.md). Key on or off; between rounds."""
+    from tablectl.service import medium
+    return medium.verify(seed)

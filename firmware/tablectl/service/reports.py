@@ -26,6 +26,9 @@ def status():
     details = ctl.status() or {}
     lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
                                                " (round in progress)" if data["busy"] else "")]
+    from tablectl import VERSION
+    data["version"] = VERSION  # the release a lab's `make verify` checks the table against
+    lines.append("firmware tablectl %s" % VERSION)
     data["key"] = app.key_on()
     lines.append("service key %s" % ("on: changes allowed, no round starts" if data["key"] else
                                       "off: reports only (turn it on to configure, test or clear)"))
