@@ -224,3 +224,30 @@ def test_verify_of_the_built_firmware():
     assert names[-1] == "fwmanifest.json" and "main.py" in names and "tablectl/service/medium.mpy" in names, names
     assert "image" not in names  # the sim board runs from files only
     assert None not in [p[1] for p in rep.data["parts"]]
+
+
+def test_the_boot_check_compares_the_running_image_with_the_releases_digest():
+    from tablectl import selftest
+    image = bytearray(bytes(range(256)) * 9)
+    root = medium_root(image)
+    with open(root + "/fwmanifest.json") as f:
+        text = f.read()
+    digest = hexed(hashlib.sha256(bytes(image)).digest())
+    from tablectl.crc import crc32
+    with open(root + "/main.py", "rb") as f:
+        main_crc = crc32(f.read())
+    with open(root + "/tablectl/app.mpy", "rb") as f:
+        app_crc = crc32(f.read())
+    text = text.replace('"main.py": 1', '"main.py": %d' % main_crc).replace('"tablectl/app.mpy": 2',
+                                                                           '"tablectl/app.mpy": %d' % app_crc)
+    write(root + "/fwmanifest.json", text[:-2].encode() + (', "sha256": "%s"}}' % digest).encode())
+    assert selftest.boot_check(root) == "", selftest.examine(root)
+    image[2000] ^= 0x04  # one bit of the image where it runs
+    assert selftest.boot_check(root) == "FIRMWARE CHANGED: image changed"
+    new_app()
+    rep = service.selftest(root)
+    assert rep.data["bad"] == ["image"] and "image SHA-256 mismatch" in repr(rep), repr(rep)
+    image[2000] ^= 0x04
+    assert selftest.boot_check(root) == ""
+    write(root + "/fwmanifest.json", text[:-2].encode() + b', "at": -1}}')
+    assert "image must give its address" in selftest.boot_check(root)

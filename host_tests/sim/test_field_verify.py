@@ -111,6 +111,9 @@ def test_a_qemu_table_matches_its_release_and_a_tampered_image_byte_does_not(mpr
         ok, lines = fieldcheck.verify(sim.pty, SEED, rel)
         assert not ok and lines[0].startswith("MISMATCH: "), lines
         assert [line.split(":")[0] for line in lines[3:]] == ["image"], lines
+        # and the boot check's rule (selftest) against the release's digest of the image says so too
+        code, out = run_mpremote(sim.pty, "resume", "exec", "import service; print(service.selftest())")
+        assert code == 0 and "FAILED" in out and "image SHA-256 mismatch" in out, out
         run_mpremote(sim.pty, "resume", "exec", "import uctypes\nuctypes.bytearray_at(%d, 1)[0] ^= 0x20" % at)
         assert fieldcheck.verify(sim.pty, SEED, rel)[0]  # put back: MATCH again
         # a file of the board's filesystem changed

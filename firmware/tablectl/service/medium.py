@@ -11,7 +11,7 @@ import json
 import os
 from binascii import hexlify, unhexlify
 
-from tablectl.selftest import MANIFEST, ON_FILESYSTEM, manifest_root
+from tablectl.selftest import MANIFEST, ON_FILESYSTEM, image_region, manifest_root, memory
 from tablectl.service.context import Report, feed, journal_call, refuse_if_busy, running_app
 from tablectl.store import join
 
@@ -53,25 +53,13 @@ def seed_bytes(seed):
         raise ValueError("verify: the seed %r is not hex digits (0-9, a-f)" % seed)
 
 
-def _memory(at, n):
-    """The n bytes at address `at` without a copy (the frozen image where it runs)."""
-    try:
-        import uctypes
-        return uctypes.bytearray_at(at, n)
-    except ImportError:  # CPython (the host tests): the same bytes through ctypes
-        import ctypes
-        return ctypes.string_at(at, n)
-
-
 def parts(manifest, root):
     """(name, bytes or None if missing, feeder) of every part of the medium in its order; feeder(sink)
     gives sink(data) the part's bytes a piece at a time."""
     out = []
     image = manifest.get("image")
     if image is not None:
-        at, n = (image.get("at"), image.get("bytes")) if isinstance(image, dict) else (None, None)
-        if not isinstance(at, int) or not isinstance(n, int) or at < 0 or n <= 0:
-            raise ValueError("verify: %s's image must give its address and length as integers" % MANIFEST)
+        at, n = image_region(image)
         out.append(("image", n, lambda sink: _image(at, n, sink)))
     rom = manifest.get("romfs")
     for path in sorted(manifest["files"]) + [MANIFEST]:
@@ -85,7 +73,7 @@ def parts(manifest, root):
 
 
 def _image(at, n, sink):
-    mem = memoryview(_memory(at, n))
+    mem = memoryview(memory(at, n))
     for i in range(0, n, CHUNK):
         sink(mem[i:i + CHUNK])
 
