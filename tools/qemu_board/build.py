@@ -82,9 +82,10 @@ def stamp(bare=False):
     return h.hexdigest()
 
 
-def build(bare=False, quiet=False):
-    """build/firmware-qemu[-bare]/firmware.elf, rebuilt if its inputs changed; returns its path."""
-    out = BARE_OUT if bare else OUT
+def build(bare=False, quiet=False, out=None):
+    """build/firmware-qemu[-bare]/firmware.elf (or out/firmware.elf), rebuilt if its inputs changed; returns
+    its path."""
+    out = pathlib.Path(out) if out else BARE_OUT if bare else OUT
     elf, stamp_file = out / "firmware.elf", out / "firmware.stamp"
     want = stamp(bare)
     if elf.exists() and stamp_file.exists() and stamp_file.read_text() == want:

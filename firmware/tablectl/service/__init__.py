@@ -4,7 +4,7 @@
     >>> service.status()               # every call returns a Report: the REPL prints it as text
     >>> service.configure(rate_bp=1500)
 
-Calls: status(), meters(), history(n=20), journal(n=20), journal_export(from_seq=1), config()
+Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_export(from_seq=1), config()
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
@@ -45,10 +45,11 @@ def history(n=20):
     return reports.history(n)
 
 
-def journal(n=20):
-    """The last n journal entries, oldest first."""
+def journal(n=20, from_seq=None):
+    """The last n journal entries (n <= 200), oldest first; with from_seq, the n from seq from_seq on (a page,
+    which names the next one)."""
     from tablectl.service import reports
-    return reports.journal(n)
+    return reports.journal(n, from_seq)
 
 
 def journal_export(from_seq=1):

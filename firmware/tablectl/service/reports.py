@@ -90,8 +90,8 @@ def meters():
     return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
 
 
-def _count(n, high=200):
-    return int_arg("n", n, 1, high)
+def _count(n, high=200, why=""):
+    return int_arg("n", n, 1, high, why)
 
 
 def _result_text(ctl, result):
@@ -122,9 +122,17 @@ def history(n=20):
                   list(rows))
 
 
-def journal(n=20):
+def journal(n=20, from_seq=None):
     app = running_app()
-    recs = app.journal.records(_count(n))
+    n = _count(n, 200, " (a page: journal(n, from_seq=SEQ) goes on from SEQ)")
+    if from_seq is not None:
+        int_arg("from_seq", from_seq, 1, (1 << 30) - 1)
+        recs = app.journal.page(from_seq, n)
+        lines = [journal_line(r) for r in recs] or ["no entry from #%d on" % from_seq]
+        if recs and recs[-1][0] < app.journal.seq:
+            lines.append("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1))
+        return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, app.journal.seq), lines, recs)
+    recs = app.journal.records(n)
     lines = [journal_line(r) for r in recs] or ["empty"]
     damaged = app.journal.damaged
     if damaged:
