@@ -8,7 +8,7 @@ Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear), verify(seed) (.medium). configure(), ram_clear(code) and the output tests change the table: they need the
+(.ramclear), verify(seed) (.medium), config_export() (.settings). configure(), ram_clear(code) and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
@@ -24,7 +24,7 @@ app.config_changed(applied) and app.ram_clear().
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
-         "display_test", "shaker_test", "selftest", "ram_clear", "verify")  # what firmware/service.py offers at the REPL
+         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export")  # what firmware/service.py offers at the REPL
 
 
 def status():
@@ -102,10 +102,19 @@ def selftest(root=None):
     return check.selftest(root)
 
 
-def ram_clear(code=None):
-    """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear."""
+def ram_clear(code=None, keep_config=True):
+    """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear; the
+    configuration is kept unless keep_config=False (then back to its defaults, journalled)."""
     from tablectl.service import ramclear
-    return ramclear.ram_clear(code)
+    return ramclear.ram_clear(code, keep_config)
+
+
+def config_export():
+    """The configuration's keys that differ from the defaults (pending pool changes as they will apply; the
+    link's address, which holds its password, left out): a dict that configure(**exported) re-applies,
+    printed as that configure() line."""
+    from tablectl.service import settings
+    return settings.config_export()
 
 
 def verify(seed):
