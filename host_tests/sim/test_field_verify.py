@@ -125,3 +125,12 @@ def test_a_qemu_table_matches_its_release_and_a_tampered_image_byte_does_not(mpr
         assert not ok and [line.split(":")[0] for line in lines[3:]] == ["main.py"], lines
     finally:
         sim.stop()
+
+
+@pytest.mark.qemu
+def test_two_builds_of_the_qemu_image_in_two_folders_are_identical(tmp_path):
+    from qemu_board import build as fwbuild
+    first = fwbuild.build(quiet=True)
+    second = fwbuild.build(quiet=True, out=tmp_path / "again")  # from nothing: another folder, no objects
+    assert second.read_bytes() == first.read_bytes()
+    assert fwbuild.image_region(second) == fwbuild.image_region(first)
