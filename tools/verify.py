@@ -26,17 +26,22 @@ class VerifyError(Exception):
     """The check could not be made, said in one line."""
 
 
-def board_call(port, expr, timeout):
-    proc = subprocess.run([build_mpy.venv_tool("mpremote") or "mpremote", "connect", str(port), "resume", "exec",
-                           "import service\nr = service.%s\n"
-                           # a line at a time: the whole report as one string wants a block as long as it
-                           "r.emit(lambda s: print(s, end='')) if hasattr(r, 'emit') else print(r)" % expr], capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+def board_exec(port, code, timeout):
+    """What `code` printed on the table's REPL (mpremote resume exec); VerifyError if it failed or refused."""
+    proc = subprocess.run([build_mpy.venv_tool("mpremote") or "mpremote", "connect", str(port), "resume", "exec", code],
+                          capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
     if proc.returncode != 0:
         raise VerifyError("mpremote on %s: %s" % (port, (proc.stdout + proc.stderr).strip().splitlines()[-1:]))
     if proc.stdout.startswith("REFUSED: "):
         raise VerifyError("the table refused: " + proc.stdout.strip()[9:])
     return proc.stdout
+
+
+def board_call(port, expr, timeout):
+    """The report of service.<expr> (its lines, a line at a time: the whole report as one string wants a
+    block as long as it)."""
+    return board_exec(port, "import service\nr = service.%s\n"
+                      "r.emit(lambda s: print(s, end='')) if hasattr(r, 'emit') else print(r)" % expr, timeout)
 
 
 def answer(text):

@@ -8,7 +8,7 @@ Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear), verify(seed) (.medium), config_export() (.settings). configure(), ram_clear(code) and the output tests change the table: they need the
+(.ramclear), verify(seed) (.medium), config_export() (.settings), shift_close() (.shifts). configure(), ram_clear(code) and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
@@ -24,7 +24,7 @@ app.config_changed(applied) and app.ram_clear().
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
-         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export")  # what firmware/service.py offers at the REPL
+         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export", "shift_close")  # what firmware/service.py offers at the REPL
 
 
 def status():
@@ -34,7 +34,8 @@ def status():
 
 
 def meters():
-    """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters."""
+    """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters,
+    each for the lifetime (since the last RAM clear) and the current shift."""
     from tablectl.service import reports
     return reports.meters()
 
@@ -123,3 +124,9 @@ def verify(seed):
     check of the certified release (docs/technicians.md). Key on or off; between rounds."""
     from tablectl.service import medium
     return medium.verify(seed)
+
+
+def shift_close():
+    """Close the shift (key on, between rounds): its meters are journalled and the next shift starts."""
+    from tablectl.service import shifts
+    return shifts.shift_close()

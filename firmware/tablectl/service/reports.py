@@ -67,14 +67,17 @@ def meters():
     tilted = _unavailable(app, "meters")
     if tilted:
         return tilted
+    from tablectl.service.shifts import shift
     pool = getattr(app.controller, "pool", None)
-    rows = app.meters.report(pool)
-    data = dict(rows)
-    lines = []
-    for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
+    n, rows = shift(app)
+    data = dict((r[0], r[1]) for r in rows)
+    data["shift"] = n
+    data["shift_meters"] = dict((r[0], r[2]) for r in rows)
+    lines = ["%-28s %14s %14s" % ("", "lifetime", "shift %d" % n)]
+    for label, value, now in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
         if label.endswith("_cents"):
-            label, value = label[:-6], money(value)
-        lines.append("%-28s %s" % (label, value))
+            label, value, now = label[:-6], money(value), money(now)
+        lines.append("%-28s %14s %14s" % (label, value, now))
     if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
