@@ -29,17 +29,26 @@ def manifest_root():
     raise ValueError("no %s found (on the board it is written at deploy by tools/build_mpy.py)" % MANIFEST)
 
 
-def _crc_file(path):
-    crc = 0
-    buf = bytearray(256)
+def pieces(path, sink, size=256):
+    """Give sink(data) the file's bytes `size` at a time, through one buffer (service.verify reads so too)."""
+    buf = bytearray(size)
     mv = memoryview(buf)
     with open(path, "rb") as f:
         while True:
             n = f.readinto(buf)
             if not n:
-                break
-            crc = crc32(mv[:n], crc)
-    return crc
+                return
+            sink(mv[:n])
+
+
+def _crc_file(path):
+    crc = [0]
+
+    def add(data):
+        crc[0] = crc32(data, crc[0])
+
+    pieces(path, add)
+    return crc[0]
 
 
 def memory(at, n):

@@ -11,7 +11,7 @@ import json
 import os
 from binascii import hexlify, unhexlify
 
-from tablectl.selftest import MANIFEST, ON_FILESYSTEM, image_region, manifest_root, memory
+from tablectl.selftest import MANIFEST, ON_FILESYSTEM, image_region, manifest_root, memory, pieces
 from tablectl.service.context import Report, feed, journal_call, refuse_if_busy, running_app
 from tablectl.store import join
 
@@ -68,7 +68,7 @@ def parts(manifest, root):
             size = os.stat(full)[6]
         except OSError:
             size = None
-        out.append((path, size, lambda sink, full=full: _file(full, sink)))
+        out.append((path, size, lambda sink, full=full: pieces(full, sink, CHUNK)))
     return out
 
 
@@ -76,17 +76,6 @@ def _image(at, n, sink):
     mem = memoryview(memory(at, n))
     for i in range(0, n, CHUNK):
         sink(mem[i:i + CHUNK])
-
-
-def _file(path, sink):
-    buf = bytearray(CHUNK)
-    mv = memoryview(buf)
-    with open(path, "rb") as f:
-        while True:
-            n = f.readinto(buf)
-            if not n:
-                return
-            sink(mv[:n])
 
 
 def medium(key, manifest, root, feed_dog=None):
