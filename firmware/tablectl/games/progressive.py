@@ -26,6 +26,7 @@ the pool they showed to the new pool; an award, or the pool after it, is shown a
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
 # fragmented heap, it can fail
+from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import awards as _awards
@@ -75,6 +76,7 @@ def initials(cls):
 
 class ProgressiveController(Controller):
     IDLE = "betting"
+    LEGEND = (("bet placed", BET), ("seat won", WIN))
 
     def __init__(self, app):
         Controller.__init__(self, app)
@@ -239,12 +241,16 @@ class ProgressiveController(Controller):
         """The seat lamps and the betting lamp of render(), drawn only when they change."""
         betting = self.state == "betting"
         mask = (self.sensed if betting else self.locked) | self.carried
-        if self.lit == (mask, betting):
+        won = 0
+        for h in self.hits:  # a seat with a hit: its lamp turns from bet to won
+            won |= 1 << (h[0] - 1)
+        if self.lit == (mask, won, betting):
             return
-        self.lit = (mask, betting)
+        self.lit = (mask, won, betting)
         lamps = self.board.lamps
         lamps.clear()
-        self.light(s for s in range(self.seats) if mask & (1 << s))
+        self.light((s for s in range(self.seats) if mask & ~won & (1 << s)), BET)
+        self.light((s for s in range(self.seats) if won & (1 << s)), WIN)
         lamps.show()
         self.betting_lamp(betting)
 
