@@ -1,5 +1,5 @@
-"""The firmware frozen into the qemu board's image (boards/qemu, tools/qemu_board), on qemu-system-arm's
-Cortex-M3 (ARMv6-M code, the Pico's instruction set): it builds, boots main.py, plays every controller through the sim board's virtual buttons with
+"""The firmware frozen into the qemu board's image (boards/qemu, tools/qemu_board), ARMv6-M code on qemu-system-arm's
+Cortex-M3: it builds, boots main.py, plays every controller through the sim board's virtual buttons with
 the same lamps, display and digits as the unix port for the same keys, answers the real mpremote while
 the table runs, resumes exactly after a power cut (SIGKILL), and plays a long session with the
 technician's reports in 64 KB. The image is built once (tools/qemu_board's stamp keeps it)."""
