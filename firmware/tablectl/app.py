@@ -66,7 +66,7 @@ class App:
         self.events = []
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
-        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
+        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()), ticks=board.ticks_ms)
         self._boot()
         global current
         current = self  # the service module reaches the table through this, running or not
