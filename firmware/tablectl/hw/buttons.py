@@ -9,7 +9,7 @@ from tablectl.hw.clock import ticks_diff
 _UP = const(0)
 _DOWN = const(1)
 _LONG_SENT = const(2)
-EDGES = const(64)  # the interrupt's ring: edges between two polls (a tap is two, a bouncing contact more)
+EDGES = const(32)  # the interrupt's ring: edges between two polls (a tap is two, a bouncing contact more)
 
 
 class Buttons:
@@ -42,24 +42,23 @@ class Buttons:
         self._ring_level = bytearray(EDGES)
         self._ring_t = array.array("I", bytes(4 * EDGES))
         self._ends = array.array("I", bytes(8))  # [head, tail]: head written by the interrupt only
+        self._ticks = ticks
         if ticks is not None:
-            for i in range(n):
-                pin = self._pins[i]
+            edge = self._edge  # one handler for every pin (a closure a pin would take 3 KB of heap)
+            for pin in self._pins:
                 if hasattr(pin, "irq"):
-                    pin.irq(self._latch(i, ticks), pin.IRQ_FALLING | pin.IRQ_RISING)
+                    pin.irq(edge, pin.IRQ_FALLING | pin.IRQ_RISING)
 
-    def _latch(self, i, ticks):
-        roles, levels, times, ends = self._ring_role, self._ring_level, self._ring_t, self._ends
-
-        def edge(pin):
-            h = ends[0]
-            nxt = (h + 1) % EDGES
-            if nxt != ends[1]:  # full: the edge is dropped, and poll() still reads the pin as it is
-                roles[h] = i
-                levels[h] = pin.value()
-                times[h] = ticks() & 0x3FFFFFFF
-                ends[0] = nxt
-        return edge
+    def _edge(self, pin):
+        """The pins' interrupt handler: records the edge and returns (no allocation: it may be a hard IRQ)."""
+        ends = self._ends
+        h = ends[0]
+        nxt = (h + 1) % EDGES
+        if nxt != ends[1]:  # full: the edge is dropped, and poll() still reads the pin as it is
+            self._ring_role[h] = self._pins.index(pin)
+            self._ring_level[h] = pin.value()
+            self._ring_t[h] = self._ticks() & 0x3FFFFFFF
+            ends[0] = nxt
 
     def _edges(self, ev):
         """Replay the latched edges, oldest first, through the debounce (poll's rules, at the edges' times)."""
