@@ -2,6 +2,7 @@
 qemu-system-arm): the heap a long session and the technician's reports need, instruction counts, image size.
 
     python tools/bench/qemu.py            (or `make bench`, which runs every tools/bench module)
+    python tools/bench/qemu.py --keys-only [--cpu m3]   the dealer's keys alone (on the Cortex-M3 image)
 
 - Heap: fwround's ROUNDS rounds of each controller, then service's status, meters, history, journal and
   config printed (tools/bench/mp/mcusession.py, frozen into the image too), in heap=64K (the GC gets
@@ -42,10 +43,10 @@ KEY_GAMES = ("sicbo", "caribbean_stud")  # every dealer's key between them: SHAK
 GOALS = {"ENTER": 625000, "CONFIRM": 1250000}
 
 
-def session(game, heap_k, counts=False, rounds=ROUNDS):
+def session(game, heap_k, counts=False, rounds=ROUNDS, cpu=fwbuild.CPUS[0]):
     """{'heap_used': .., 'counts': {name: (periods, calls)}} of one boot, or None if it failed (out of
     heap, or a round that went wrong)."""
-    out = run_main(MAIN % (game, rounds, counts), "%dK" % heap_k, icount=True)
+    out = run_main(MAIN % (game, rounds, counts), "%dK" % heap_k, icount=True, cpu=cpu)
     fig = {"counts": {}, "keys": {}}
     for line in out.splitlines():
         f = line.split()
@@ -116,7 +117,17 @@ def insns(periods, calls):
     return periods * INSNS_PER_PERIOD / calls
 
 
+def keys_only(cpu):
+    fwbuild.build(cpu=cpu)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        counted = list(pool.map(lambda g: session(g, TARGET_K, True, cpu=cpu), KEY_GAMES))
+    for game, fig in zip(KEY_GAMES, counted):
+        print("\n".join(key_lines(game, key_figures(fig["keys"]))) if fig else "qemu board key %s: FAILED" % game)
+
+
 def main():
+    if "--keys-only" in sys.argv:
+        return keys_only("m3" if sys.argv[-2:] == ["--cpu", "m3"] else fwbuild.CPUS[0])
     elf = fwbuild.build()
     bare = fwbuild.build(bare=True)
     for name, image in (("with the firmware frozen", elf), ("without it (board only)", bare)):
