@@ -79,6 +79,9 @@ DEFAULTS = {
     # name is the table id) and the link it feeds
     "link": "",
     "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
+    # a board whose build leaves no raw flash region keeps the log in a file on LittleFS, which wears the
+    # flash out in weeks: it tilts NO LOG REGION unless the technician accepts that here
+    "log_file_ok": False,
 }
 
 # key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
@@ -98,6 +101,7 @@ _SPEC = {
     "six_of_a_kind_bp": ("int", 0, 10000),
     "link": ("link",),
     "link_down_ms": ("int", 1000, 60000),
+    "log_file_ok": ("bool",),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):
