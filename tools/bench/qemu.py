@@ -1,4 +1,4 @@
-"""Firmware figures on the qemu board (boards/qemu: the firmware frozen into a Cortex-M3 image, run by
+"""Firmware figures on the qemu board (boards/qemu: the firmware frozen into an ARMv6-M image, run by
 qemu-system-arm): the heap a long session and the technician's reports need, instruction counts, image size.
 
     python tools/bench/qemu.py            (or `make bench`, which runs every tools/bench module)
