@@ -238,6 +238,23 @@ def limits(key):
     return spec[1], spec[2]
 
 
+def shown(key, value):
+    """A value as a journal, a report or an answer shows it: a link's password never (`***`), the rest
+    of the link as it is (the table, the broker, the link id)."""
+    if key != "link" or not value:
+        return value
+    head, at, where = value.rpartition("@")
+    scheme, sep, account = head.partition("://")
+    return "%s://%s:***@%s" % (scheme, account.partition(":")[0], where) if at and sep else "***"
+
+
+def shown_all(values):
+    out = dict(values)
+    if "link" in out:
+        out["link"] = shown("link", out["link"])
+    return out
+
+
 class Config:
     """The effective configuration and the pool changes waiting for the next hit (see module docstring)."""
 
@@ -295,8 +312,10 @@ class Config:
         return log.atomic() if log is not None else _Nothing()
 
     def _log(self, event, round_no, key, old, new):
-        if self.journal is not None:
-            self.journal.append(event, round_no, text="%s %r->%r" % (key, old, new))
+        if self.journal is not None:  # credentials are write-only: the journal says they changed
+            was, now = shown(key, old), shown(key, new)
+            text = "%s password changed" % key if was == now else "%s %r->%r" % (key, was, now)
+            self.journal.append(event, round_no, text=text)
 
     def pool_params(self, after=False):
         return pool_params(_overlay(self.values, self.pending) if after else self.values)
