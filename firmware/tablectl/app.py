@@ -30,6 +30,7 @@ from tablectl.store import Store, Tilt
 
 current = None
 TICK_MS = 20
+NO_LOG_REGION = "NO LOG REGION"  # the tilt of a board whose log is a file (hw.wiring.table_flash)
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
 TASKS = ("buttons", "controller", "display")
@@ -66,7 +67,7 @@ class App:
         self.events = []
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
-        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
+        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()), ticks=board.ticks_ms)
         self._boot()
         global current
         current = self  # the service module reaches the table through this, running or not
@@ -93,6 +94,8 @@ class App:
             return self._tilted(Tilt(log.problem))
         if self.firmware:  # never cleared by a reboot: by a deploy whose files pass the check
             return self._tilted(Tilt(self.firmware))
+        if getattr(board.flash, "file_fallback", False) and not self.config["log_file_ok"]:
+            return self._tilted(Tilt(NO_LOG_REGION))  # the log as a file on LittleFS: docs/technicians.md
         halt = self.store.load("halt")  # a tilt kept in the log: a reboot does not clear it, a RAM clear does
         if halt is not None:
             self.config_lost = bool(halt.get("config_lost"))
@@ -138,7 +141,7 @@ class App:
     # -- hooks the technician's service calls -------------------------------------------------
     def config_changed(self, applied):
         """configure() applied keys at once (the controller is idle): rebuild for the new game or options."""
-        if self.tilt is None:
+        if self.tilt is None or self.tilt == NO_LOG_REGION:  # the one key configure() takes in that tilt
             self._boot("reconfigured")
 
     def ram_clear(self, entries, keep_config=True):
