@@ -78,8 +78,12 @@ if not _STREAM:
     _Base = object
 
 
-class LogError(Exception):
-    """The flash cannot take this write without losing live state."""
+class LogError(OSError):
+    """The flash cannot take this write without losing live state (an OSError: the flash fails the table)."""
+
+
+class Refused(LogError):
+    """This write cannot be made (a frame or a checkpoint the ring cannot hold): nothing was changed."""
 
 
 class _Pages(_Base):
@@ -390,6 +394,8 @@ class Log:
         self._end = None     # where the block _frames() read ends
         self._chained = None
         self._checked = 0
+        self._lift = False   # a RAM clear's checkpoint may erase what a damaged log holds (checkpoint())
+        self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
         fresh = True  # every block erased but block 0, where a power cut may tear the first header written
         h = self._bhdr
         for block in range(self.blocks):
@@ -404,14 +410,35 @@ class Log:
             if not fresh:
                 self.problem = "the flash holds no table log (neither erased nor written by this firmware)"
             return
+        for block in range(self.blocks):  # the ring numbers its blocks in turn: any other place is a copy
+            bseq = self._bseq(block)
+            if bseq and (self.bseq - bseq >= self.blocks or self._block_of(bseq) != block):
+                self._twins.append(block)
         self.pos = self.block_size  # after damage, or until the replay finds the end: nothing appended
         base = self._base()
         if base is None:
             if self._any_frame():
                 self.problem = "the log has no whole checkpoint to resume from (flash damaged)"
             # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
-            return
-        self._replay(base)
+        else:
+            self._replay(base)
+        if self._twins and not self.problem:
+            self.problem = ("damaged flash: block %d holds sequence number %d, which the ring keeps elsewhere "
+                            "(a block copied over another)" % (self._twins[0], self._bseq(self._twins[0])))
+        if not self.problem:
+            self._newer()
+
+    def _newer(self):
+        """A block whose header is bad but which holds frames newer than the log's last is damage, not free
+        space: the log would otherwise resume a whole block older, silently."""
+        for block in range(self.blocks):
+            if self._bseq(block):
+                continue
+            for off, flags, seq, n, crc in self._frames(block):
+                if crc is not None and seq > self.seq:
+                    self.problem = ("damaged flash: block %d's header is bad and it holds frame #%d, newer than "
+                                    "the log's last (#%d)" % (block, seq, self.seq))
+                    return
 
     def _base(self):
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
@@ -470,6 +497,9 @@ class Log:
         chain_broken = ""
         pending = []  # flags of damaged frames not yet explained (None: header lost as well)
         bad = False
+        kept, kept_cfg = "", False
+        used = 0  # frames met in the head block
+        tail = 0  # where the head block's last frame ends, by its header (0: its header is damaged)
         for bseq in range(bseq0, self.bseq + 1):
             block = self._block_of(bseq)
             if self._bseq(block) != bseq:
@@ -480,6 +510,9 @@ class Log:
                     continue
                 if crc is not None and seq > self.seq:
                     self.seq = seq
+                if bseq == self.bseq:
+                    used += 1
+                    tail = self.align(off + _FHDR + n + 4) if crc is not None else 0
                 obj = self._payload(block, off, n, crc) if crc is not None else None
                 if obj is None:
                     pending.append(None if crc is None else flags)
@@ -530,6 +563,8 @@ class Log:
                     self.ckpt = bseq if parts is None else first_part  # where this checkpoint starts
                     state = parts or {}
                     parts = None
+                    kept = obj.get("x", "")  # a checkpoint of a damaged log's state keeps its problem
+                    kept_cfg = bool(obj.get("xc"))
                 try:
                     _apply(state, obj)
                 except (LogError, AttributeError, TypeError, ValueError):
@@ -540,15 +575,40 @@ class Log:
         self.state = state
         if pending:  # nothing valid after it: a write the power cut tore, changing nothing
             self.torn = self._ack = last
-            self.pos = self.block_size
+            # a boot must not spend a block it does not need (a flickering supply cuts boot after boot): an
+            # erased head block is used as it is, a torn one after the torn pages and a page of guard
+            if not used:
+                tail = self.first
+            if tail:  # the scan goes on from there: the rest must be erased (a cut program stays in its frame)
+                self.pos = tail if self._erased(self.head, tail) else self.block_size
+            else:  # the scan resyncs on the next valid header: past the torn pages
+                self.pos = self._after_tear()
         self.chain = self._chained or _chain.START
         if chain_broken:
             self.problem = chain_broken
         elif bad:
             self.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
                             "the damage is older than what the log proves happened" % bad)
+        elif kept:
+            self.problem, self.config_lost = kept, kept_cfg
         else:
             self.config_lost = False
+
+    def _after_tear(self):
+        """Where the head block can take frames again after a torn write: past the last programmed byte and a
+        page beyond it (a cut program may leave cells that read erased but are not), or block_size."""
+        buf = self._pages.buf
+        end = self.block_size
+        while end > self.first:
+            self.dev.readblocks(self.head, buf, end - _UNIT)
+            k = _UNIT
+            while k and buf[k - 1] == 0xFF:
+                k -= 1
+            if k:
+                pos = end + _UNIT  # the page holding the last programmed byte, then one page of guard
+                return pos if pos + _UNIT <= self.block_size else self.block_size
+            end -= _UNIT
+        return self.block_size
 
     def _follow(self, obj, entries, gap):
         """Follow the journal's chain over one frame: '' if it continues the chain (or a gap of lost entries
@@ -609,19 +669,34 @@ class Log:
             self.chain = after
 
     def checkpoint(self, records=None, entries=None):
-        """Restate the whole state (records: the new state, self.state if None; names it lacks are removed)
-        with journal entries in its end frame: after a power cut, all of it or none of it."""
+        """Restate the whole state with journal entries in its end frame: after a power cut, all of it or none
+        of it. records: the new state (a RAM clear: names it lacks are removed, and a damaged log's problem
+        goes); None: self.state restated, a damaged log's problem kept in the end frame (no reboot clears it)."""
+        clear = records is not None
         if records is None:
             records = self.state
         names = sorted(records)
+        self._fits(records, names)
         nested, self._checkpointing = self._checkpointing, True
+        lift = self._lift
         start = 0
         try:
+            if clear and self.problem:
+                # nothing of a damaged log is kept but the journal: its blocks may go to make room
+                self._lift = True
+                for block in self._twins:
+                    self.dev.ioctl(6, block)
+                    self.erases += 1
+                self._twins = []
             for name in names:
                 cfg = F_CFG if name == _CONFIG else 0
                 self._frame(F_CKPT | F_REC | cfg, {"r": {name: records[name]}})
                 start = start or self.bseq
             end = {"n": len(names), "js": self.jseq, "c": _chain.hexed(self.chain)}
+            if self.problem and not clear:
+                end["x"] = self.problem
+                if self.config_lost:
+                    end["xc"] = 1
             flags = F_END | F_REC
             if entries:
                 end["j"] = entries
@@ -630,33 +705,66 @@ class Log:
             self._frame(flags, end)
         finally:
             self._checkpointing = nested
+            self._lift = lift
         self.ckpt = start or self.bseq
         self.state = dict(records)
-        self.problem = ""  # the state is what this checkpoint says, whatever came before
-        self.config_lost = False
+        if clear:
+            self.problem = ""  # the state is what this checkpoint says, whatever came before
+            self.config_lost = False
         self.chain = after
         if entries:
             self.jseq = entries[-1][0]
 
+    def usable(self):
+        """Bytes of frames a block holds."""
+        return self.block_size - self.first
+
+    def room(self):
+        """Bytes of frames a checkpoint may take: the ring keeps `every` blocks of frames between two
+        checkpoints, and a block spare for a RAM clear."""
+        return (self.blocks - min(self.every, self.blocks - 3) - 2) * self.usable()
+
+    def _stage(self, obj):
+        """The first pass over a frame's payload: counted (pages.n), staged in the page buffer if it fits it;
+        the encoded text where it is built whole (CPython), else None."""
+        pages = self._pages
+        pages.stage()
+        if _STREAM:
+            json.dump(obj, pages)
+            return None
+        data = json.dumps(obj).encode()
+        pages.write(data)
+        return data
+
+    def _fits(self, records, names):
+        """LogError, before anything is written, if the ring cannot hold a checkpoint of these records."""
+        total = _UNIT
+        for name in names:
+            self._stage({"r": {name: records[name]}})
+            total += self.align(_FHDR + self._pages.n + 4)
+        if total > self.room():
+            raise Refused("the records need %d bytes, more than a ring of %d blocks of %d bytes keeps for a "
+                           "checkpoint (%d)" % (total, self.blocks, self.block_size, self.room()))
+
     def _frame(self, flags, obj):
         """Write one frame after the last, in a new block if it does not fit."""
         pages = self._pages
-        pages.stage()
-        data = None
-        if _STREAM:
-            json.dump(obj, pages)
-        else:
-            data = json.dumps(obj).encode()
-            pages.write(data)
+        data = self._stage(obj)
         n, staged = pages.n, pages.fill
         need = self.align(_FHDR + n + 4)
         if need > self.block_size - self.first - self.align(_FHDR + 16):
-            raise ValueError("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
+            raise Refused("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
         if self.head < 0 or self._ack or self.pos + need > self.block_size:
             staged = 0  # the new block's own frames (an acknowledgement, a checkpoint) go through the buffer
-            self._advance()
-            if self.pos + need > self.block_size:  # the checkpoint filled the new block: the next has room
-                self._advance()
+            if self._ack and self.pos + self.align(_FHDR + 16) <= self.block_size:
+                self._begin()  # the acknowledgement where the head block has room
+            for _ in range(self.blocks):
+                if self.head >= 0 and self.pos + need <= self.block_size:
+                    break
+                self._advance()  # a checkpoint may fill the new block: the next has room
+        if self.pos + need > self.block_size:
+            raise Refused("a frame of %d bytes does not fit the ring's next block (%d bytes left)"
+                           % (n, self.block_size - self.pos))
         seq = self.seq + 1
         hdr = memoryview(pages.buf)[:_FHDR] if staged else self._hdr
         struct.pack_into("<HBBI", hdr, 0, n, flags, 0, seq)
@@ -688,8 +796,10 @@ class Log:
         block = (self.head + 1) % self.blocks
         bseq = self.bseq + 1
         old = self._bseq(block)
-        if old and self.ckpt and old >= self.ckpt:
-            raise LogError("flash log full: block %d still holds the live state (checkpoints keep failing)" % block)
+        if old and self.ckpt and old >= self.ckpt and not self._lift:
+            why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
+            self.problem = self.problem or why  # the table tilts: a RAM clear's checkpoint makes room
+            raise LogError(why)
         self.dev.ioctl(6, block)
         self.erases += 1
         h = memoryview(self._pages.buf)[:self.first]  # free between frames
@@ -702,10 +812,14 @@ class Log:
         struct.pack_into("<I", h, 12, crc32(memoryview(h)[:12]))
         self.program(block, h, 0)
         self.head, self.bseq, self.pos = block, bseq, self.first
+        self._begin()
+
+    def _begin(self):
+        """A block's first frames: the acknowledgement of a torn write, and a checkpoint when one is due."""
         if self._ack:  # first of all: the damage before this block was a torn write
             ack, self._ack = self._ack, 0
             self._frame(F_ACK, {"v": ack})
-        if not self._checkpointing and (not self.ckpt or bseq - self.ckpt >= self.every):
+        if not self._checkpointing and (not self.ckpt or self.bseq - self.ckpt >= self.every):
             self.checkpoint()
 
     # -- journal entries ------------------------------------------------------------------------

@@ -4,7 +4,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 import gc
 
 from ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
-from tablectl.log import F_ENT, F_REC, Log
+from tablectl.log import F_ENT, F_REC, Log, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -107,7 +107,7 @@ def test_a_frame_larger_than_a_block_is_refused_before_anything_is_written():
     d = dev()
     log = Log(d)
     ops = d.ops
-    assert "does not fit" in raises(ValueError, log.commit, full={"r": {"big": "x" * 2000}})
+    assert "does not fit" in raises(Refused, log.commit, full={"r": {"big": "x" * 2000}})
     assert d.ops == ops and log.state == {}
 
 
