@@ -748,16 +748,21 @@ class Log:
 
     def _frame(self, flags, obj):
         """Write one frame after the last, in a new block if it does not fit."""
+        if self._ack:
+            if self._checkpointing:  # a checkpoint's parts follow the acknowledgement, never the damage
+                ack, self._ack = self._ack, 0
+                self._frame(F_ACK, {"v": ack})
+            else:
+                obj["v"] = self._ack  # the first frame after a torn write says so itself: no cut parts the two
+                flags |= F_ACK
         pages = self._pages
         data = self._stage(obj)
         n, staged = pages.n, pages.fill
         need = self.align(_FHDR + n + 4)
         if need > self.block_size - self.first - self.align(_FHDR + 16):
             raise Refused("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
-        if self.head < 0 or self._ack or self.pos + need > self.block_size:
+        if self.head < 0 or self.pos + need > self.block_size:
             staged = 0  # the new block's own frames (an acknowledgement, a checkpoint) go through the buffer
-            if self._ack and self.pos + self.align(_FHDR + 16) <= self.block_size:
-                self._begin()  # the acknowledgement where the head block has room
             for _ in range(self.blocks):
                 if self.head >= 0 and self.pos + need <= self.block_size:
                     break
@@ -789,10 +794,11 @@ class Log:
         self.pos += need
         self.seq = seq
         self.frames += 1
+        if flags & F_ACK:
+            self._ack = 0
 
     def _advance(self):
-        """Start the next block of the ring: erase it, write its header, then the acknowledgement of a torn
-        write and a checkpoint when they are due."""
+        """Start the next block of the ring: erase it, write its header, then a checkpoint when one is due."""
         block = (self.head + 1) % self.blocks
         bseq = self.bseq + 1
         old = self._bseq(block)
@@ -812,14 +818,7 @@ class Log:
         struct.pack_into("<I", h, 12, crc32(memoryview(h)[:12]))
         self.program(block, h, 0)
         self.head, self.bseq, self.pos = block, bseq, self.first
-        self._begin()
-
-    def _begin(self):
-        """A block's first frames: the acknowledgement of a torn write, and a checkpoint when one is due."""
-        if self._ack:  # first of all: the damage before this block was a torn write
-            ack, self._ack = self._ack, 0
-            self._frame(F_ACK, {"v": ack})
-        if not self._checkpointing and (not self.ckpt or self.bseq - self.ckpt >= self.every):
+        if not self._checkpointing and (not self.ckpt or bseq - self.ckpt >= self.every):
             self.checkpoint()
 
     # -- journal entries ------------------------------------------------------------------------

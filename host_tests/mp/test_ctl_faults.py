@@ -73,3 +73,96 @@ def test_a_ram_clear_with_its_checkpoint_damaged_is_cleared_by_another_on_the_sm
             app = boot(d)
             assert app.tilt is None and app.meters.rounds == 2, (blocks, before, app.tilt)
     service.use(None)
+
+
+def test_brownout_boots_of_a_table_after_a_torn_write_end_in_play_on_5_and_8_blocks():
+    """A torn settlement, then boot after boot of App cut at its first, second or third flash operation: the boot
+    after the supply steadies resumes the round as it was before the tear, and plays on."""
+    for blocks in (5, 8):
+        d = flash(blocks)
+        app = boot(d)
+        rounds(app, 3)
+        app.controller.handle("SHAKE")
+        app.board.clock.advance(app.config["shake_ms"])
+        app.tick()
+        app.controller.handle("BELL")
+        for e in ("1", "2", "3"):
+            app.controller.handle(e)
+        before = app.controller.record()
+        d.cut_after(1)
+        try:
+            app.controller.handle("ENTER")
+        except PowerCut:
+            pass
+        for k in range(3 * blocks):
+            d = d.reboot()
+            d.cut_after(1 + k % 3, (None, 0, BLOCK)[k // 3 % 3])
+            app = None
+            try:
+                boot(d)
+            except PowerCut:
+                pass
+        d = d.reboot()
+        app = None
+        app = boot(d)
+        assert app.tilt is None, (blocks, app.tilt)
+        assert app.controller.record() == before
+        assert "torn_write" in [r[2] for r in app.journal.records(80)]
+        for e in ("1", "2", "3", "ENTER", "CONFIRM"):  # the digits typed are not saved: typed again
+            assert app.controller.handle(e), e
+        rounds(app, 2)
+        assert boot(d.reboot()).meters.rounds == 6
+    service.use(None)
+
+
+def test_a_duplicated_block_tilts_the_table_and_a_ram_clear_clears_it():
+    for blocks in (5, 8):
+        d = flash(blocks)
+        app = boot(d)
+        rounds(app, 10 * blocks)
+        head = app.log.head
+        prev = (head - 1) % blocks
+        d.data[head * BLOCK:(head + 1) * BLOCK] = d.data[prev * BLOCK:(prev + 1) * BLOCK]
+        d = d.reboot()
+        app = None
+        app = boot(d)  # never an exception out of App()
+        assert app.tilt and ("sequence number" in app.tilt or "checkpoint" in app.tilt), app.tilt
+        assert app.controller.handle("SHAKE") is False
+        why, app = app.tilt, None
+        app = boot(d.reboot())
+        assert app.tilt == why
+        assert ram_clear(app).data == {"cleared": True}
+        rounds(app, 3)
+        app = None
+        app = boot(d.reboot())
+        assert app.tilt is None and app.meters.rounds == 3, app.tilt
+    service.use(None)
+
+
+def test_a_damage_tilt_outlasts_any_number_of_reboots_on_6_and_16_blocks():
+    for blocks in (6, 16):
+        d = flash(blocks)
+        app = boot(d)
+        rounds(app, 12)
+        pays = [f for f in log_frames(d) if f[5] and "p" in f[5] and f[2] & 1][-4]  # a round's step, frames after
+        flip(d, pays[0], pays[1] + 12 + pays[4] // 2)
+        why = None
+        for k in range(14 * blocks):  # every tilted boot journals its tilt: the ring goes round in tilt
+            d = d.reboot()
+            app = None
+            app = boot(d)
+            assert app.tilt and (why is None or app.tilt == why), (blocks, k, app.tilt)
+            why = app.tilt
+        assert app.log.bseq > blocks + 2, app.log.bseq
+        assert ram_clear(app).data == {"cleared": True}
+        rounds(app, 1)
+        assert boot(d.reboot()).tilt is None
+    service.use(None)
+
+
+def test_flash_blocks_under_4_kb_are_refused_in_one_line():
+    d = flash(16, size=1024)
+    app = boot(d)
+    assert app.tilt and "4096-byte blocks" in app.tilt and "\n" not in app.tilt
+    assert boot(d.reboot()).tilt == app.tilt
+    service.use(None)
