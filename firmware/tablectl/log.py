@@ -759,7 +759,7 @@ class Log:
         data = self._stage(obj)
         n, staged = pages.n, pages.fill
         need = self.align(_FHDR + n + 4)
-        if need > self.block_size - self.first - self.align(_FHDR + 16):
+        if need > self.usable():  # a whole block after its header (a torn write's acknowledgement rides in it)
             raise Refused("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
         if self.head < 0 or self.pos + need > self.block_size:
             staged = 0  # the new block's own frames (an acknowledgement, a checkpoint) go through the buffer
