@@ -166,3 +166,32 @@ def test_flash_blocks_under_4_kb_are_refused_in_one_line():
     assert app.tilt and "4096-byte blocks" in app.tilt and "\n" not in app.tilt
     assert boot(d.reboot()).tilt == app.tilt
     service.use(None)
+
+
+def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as_the_flash_holds_it():
+    """Caribbean Stud, history_len=50, two hits a round on the smallest ring (5 blocks): its records outgrow what
+    the ring keeps for a checkpoint. The step that needs one is refused (never an exception out of the key);
+    the controller is what the flash says, before and after a reboot."""
+    d = flash(5)
+    Config(Store(Log(d))).change(0, game="caribbean_stud", history_len=50)
+    app = boot(d)
+    app.board.set_seat(5, True)
+    app.board.set_seat(6, True)
+    app.tick()
+    keys = ("LOCK", "HIT", "5", "ENTER", "1", "ENTER", "ENTER", "HIT", "6", "ENTER", "2", "ENTER", "ENTER",
+            "CONFIRM", "CONFIRM")
+    for r in range(200):
+        for e in keys:
+            ok = app.dispatch(e)
+            if app.refused:
+                break
+        if app.refused:
+            break
+    assert app.refused and ok is False, r
+    assert "ring" in app.refused and "\n" not in app.refused and app.tilt is None
+    mine = app.controller.record()
+    assert mine == app.store.peek("round")
+    assert service.status().data["refused"] == app.refused
+    again = boot(d.reboot())
+    assert again.tilt is None and again.controller.record() == mine
+    service.use(None)

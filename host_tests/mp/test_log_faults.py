@@ -10,7 +10,7 @@ from tablectl.store import copy as _copy
 from mptest import raises
 
 BLOCK = 4096
-FLASH = bytearray(BLOCK * 64)  # allocated once: the 64-block series and every smaller one share it
+FLASH = bytearray(BLOCK * 32)  # allocated once: the 64-block series (2 KB blocks) and every smaller one share it
 
 
 def dev(blocks, size=BLOCK, prog=256):
@@ -58,7 +58,7 @@ def test_brownout_boot_series_never_spend_the_ring_on_5_8_16_and_64_blocks():
     new block's header, the acknowledgement: done, half done or not at all) for three rounds of the ring: the
     boot after the supply steadies resumes the state before the tear and plays on."""
     for blocks in (5, 8, 16, 64):
-        d = dev(blocks)
+        d = dev(blocks, BLOCK if blocks < 64 else BLOCK // 2)
         log = Log(d)
         play(log, 30)
         before = _copy(log.state)
