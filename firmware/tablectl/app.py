@@ -224,9 +224,19 @@ class App:
         key = getattr(self.board, "service_key", None)
         return True if key is None else bool(key.value())
 
+    def idle(self):
+        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint."""
+        if self.tilt is None and not self.events:
+            try:
+                return self.log.idle()
+            except LogError:
+                return False  # the next key's frame meets it (and tilts)
+        return False
+
     async def _buttons(self, i):
         while True:
             self.poll()
+            self.idle()
             self.supervisor.alive(i)
             await sleep_ms(self.buttons.poll_ms)
 

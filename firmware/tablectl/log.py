@@ -395,6 +395,7 @@ class Log:
         self._chained = None
         self._checked = 0
         self._lift = False   # a RAM clear's checkpoint may erase what a damaged log holds (checkpoint())
+        self._ready = -1     # the block idle() erased ahead of the ring (no header yet)
         self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
         fresh = True  # every block erased but block 0, where a power cut may tear the first header written
         h = self._bhdr
@@ -427,6 +428,9 @@ class Log:
                             "(a block copied over another)" % (self._twins[0], self._bseq(self._twins[0])))
         if not self.problem:
             self._newer()
+            ahead = (self.head + 1) % self.blocks
+            if not self._bseq(ahead) and self._erased(ahead, 0):
+                self._ready = ahead
 
     def _newer(self):
         """A block whose header is bad but which holds frames newer than the log's last is damage, not free
@@ -806,8 +810,10 @@ class Log:
             why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
             self.problem = self.problem or why  # the table tilts: a RAM clear's checkpoint makes room
             raise LogError(why)
-        self.dev.ioctl(6, block)
-        self.erases += 1
+        if block != self._ready:
+            self.dev.ioctl(6, block)
+            self.erases += 1
+        self._ready = -1
         h = memoryview(self._pages.buf)[:self.first]  # free between frames
         for i in range(self.first):
             h[i] = 0xFF
@@ -820,6 +826,27 @@ class Log:
         self.head, self.bseq, self.pos = block, bseq, self.first
         if not self._checkpointing and (not self.ckpt or bseq - self.ckpt >= self.every):
             self.checkpoint()
+
+    def idle(self):
+        """Between keys: erase the block the ring moves on to next, or write a checkpoint that the next block
+        would make due, so that a key's frame never waits for an erase (a Pico's 4 KB erase: 45-400 ms, the
+        CPU stalled). One erase or one checkpoint a call; True if it did one. A cut leaves an erased block
+        outside the ring, or a torn checkpoint (a torn write)."""
+        if self.head < 0 or self.depth or self.problem or self._ack:
+            return False
+        ahead = (self.head + 1) % self.blocks
+        if ahead != self._ready:
+            old = self._bseq(ahead)
+            if old and self.ckpt and old >= self.ckpt:
+                return False  # live state there: the checkpoint comes first
+            self.dev.ioctl(6, ahead)
+            self.erases += 1
+            self._ready = ahead
+            return True
+        if self.bseq + 1 - self.ckpt >= self.every and self.pos * 2 >= self.block_size:
+            self.checkpoint()  # what the next block would write in a key
+            return True
+        return False
 
     # -- journal entries ------------------------------------------------------------------------
     def payloads(self):

@@ -1,7 +1,7 @@
 """A table (App as main.py boots it) on a flash log under repeated faults (issue 20): brown-out boot series, a damage
 tilt no number of reboots clears, a duplicated block, a RAM clear on the smallest ring with its own checkpoint
 damaged; every one of them ends in play or in a tilt a RAM clear clears, never in an exception out of App()."""
-# mp-heap: 288K
+# mp-heap: 352K
 import gc
 
 import board  # boards/sim
@@ -194,4 +194,55 @@ def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as
     assert service.status().data["refused"] == app.refused
     again = boot(d.reboot())
     assert again.tilt is None and again.controller.record() == mine
+    service.use(None)
+
+
+def idle(app):
+    while app.idle():
+        pass
+
+
+def test_no_dealer_key_waits_for_an_erase_when_the_loop_calls_idle_between_keys():
+    d = flash(8)
+    app = boot(d)
+    idle(app)
+    in_keys = 0
+    keys = 0
+    for r in range(150):  # the ring goes round several times, checkpoints included
+        app.controller.handle("SHAKE")
+        app.board.clock.advance(app.config["shake_ms"])
+        app.tick()
+        idle(app)
+        for e in ("BELL", "1", "2", str(r % 6 + 1), "ENTER", "CONFIRM"):
+            before = d.erases
+            app.dispatch(e)
+            in_keys += d.erases - before
+            keys += 1
+            idle(app)
+    assert app.log.bseq > 3 * 8, app.log.bseq
+    assert in_keys == 0, (in_keys, keys)
+    assert boot(d.reboot()).meters.rounds == 150
+    service.use(None)
+
+
+def test_a_cut_during_the_idle_erase_or_checkpoint_keeps_the_state_and_play_goes_on():
+    d = flash(5)
+    app = boot(d)
+    cuts = 0
+    for r in range(60):
+        rounds(app, 1)
+        want = app.controller.record()
+        d.cut_after(1, (None, 0)[r % 2], r % 3 * 7)
+        try:
+            idle(app)
+            d._cut = 0  # nothing to do this time: no cut
+            continue
+        except PowerCut:
+            cuts += 1
+        d = d.reboot()
+        app = None
+        app = boot(d)
+        assert app.tilt is None and app.controller.record()["m"] == want["m"], (r, app.tilt)
+        assert app.controller.record()["round"] == want["round"]
+    assert cuts > 10, cuts
     service.use(None)

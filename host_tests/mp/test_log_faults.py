@@ -1,7 +1,7 @@
 """tablectl.log under repeated faults (issue 20): brown-out boot series that never spend the ring, a damage tilt
 no reboot clears, a bad block header over programmed frames, duplicated blocks, a RAM clear's room on the
 smallest ring, and nothing ever programmed outside its block."""
-# mp-heap: 320K
+# mp-heap: 384K
 import gc
 
 from ramblockdev import PowerCut, RamBlockDev, log_frames
