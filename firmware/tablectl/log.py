@@ -215,16 +215,26 @@ class _Atomic:
         if log.depth == 0:
             held, log.held = log.held, None
             if kind is None and held is not None:
-                log._commit(held[0], held[1], held[2], held[3])
+                log._commit(held[0], held[1], held[2], held[3], held[4])
         return False
 
 
-def _hold(held, full, patch, gone, entries):
-    """Fold one commit into those atomic() holds: (full, patch, gone, entries)."""
-    hf, hp, hg, he = held
+def _merged(value, sub):
+    """A copy of dict `value` with the keys of `sub` set (a deep patch of one key)."""
+    if not isinstance(value, dict):
+        raise LogError("a deep patch of a key that holds no dict")
+    value = dict(value)
+    value.update(sub)
+    return value
+
+
+def _hold(held, full, patch, gone, entries, deep):
+    """Fold one commit into those atomic() holds: (full, patch, gone, entries, deep)."""
+    hf, hp, hg, he, hq = held
     for name in full or ():
         hf[name] = full[name]
         hp.pop(name, None)
+        hq.pop(name, None)
     for name in patch or ():
         if name in hf:
             value = dict(hf[name])
@@ -233,9 +243,25 @@ def _hold(held, full, patch, gone, entries):
         else:
             hp[name] = dict(hp.get(name, {}))
             hp[name].update(patch[name])
+            if name in hq:
+                for k in patch[name]:
+                    hq[name].pop(k, None)
+    for name in deep or ():
+        for k in deep[name]:
+            sub = deep[name][k]
+            if name in hf:
+                value = dict(hf[name])
+                value[k] = _merged(value[k], sub)
+                hf[name] = value
+            elif k in hp.get(name, ()):
+                hp[name][k] = _merged(hp[name][k], sub)
+            else:
+                hq[name] = dict(hq.get(name, {}))
+                hq[name][k] = _merged(hq[name].get(k, {}), sub)
     for name in gone or ():
         hf.pop(name, None)
         hp.pop(name, None)
+        hq.pop(name, None)
         if name not in hg:
             hg.append(name)
     for e in entries or ():
@@ -254,6 +280,14 @@ def _apply(state, obj):
             if name not in state:
                 raise LogError("record '%s' patched before it was written" % name)
             state[name].update(p[name])
+    q = obj.get("q")  # deep patches: the changed keys of a record's dict-valued keys
+    if q:
+        for name in q:
+            if name not in state:
+                raise LogError("record '%s' patched before it was written" % name)
+            rec = state[name]
+            for k in q[name]:
+                rec[k] = _merged(rec.get(k), q[name][k])
     d = obj.get("d")
     if d:
         for name in d:
@@ -638,18 +672,19 @@ class Log:
         """`with log.atomic():` the commits inside become one frame, written when the block ends."""
         return _Atomic(self)
 
-    def commit(self, full=None, patch=None, gone=None, entries=None):
-        """Commit full record values, changed keys (patch), removed records (gone) and journal entries in
-        one frame (or hold them until the outermost atomic() block ends)."""
+    def commit(self, full=None, patch=None, gone=None, entries=None, deep=None):
+        """Commit full record values, changed keys (patch), changed keys of dict-valued keys (deep: {name:
+        {key: {subkey: value}}}), removed records (gone) and journal entries in one frame (or hold them until
+        the outermost atomic() block ends)."""
         if self.depth:
-            self.held = _hold(self.held or ({}, {}, [], []), full, patch, gone, entries)
+            self.held = _hold(self.held or ({}, {}, [], [], {}), full, patch, gone, entries, deep)
         else:
-            self._commit(full, patch, gone, entries)
+            self._commit(full, patch, gone, entries, deep)
 
-    def _commit(self, full, patch, gone, entries):
+    def _commit(self, full, patch, gone, entries, deep=None):
         obj = {}
         flags = 0
-        for key, value in (("r", full), ("p", patch), ("d", gone)):
+        for key, value in (("r", full), ("p", patch), ("q", deep), ("d", gone)):
             if value:
                 obj[key] = value
                 flags |= F_REC
@@ -663,7 +698,7 @@ class Log:
             after = _chain.extend(self.chain, entries)
         if not obj:
             return
-        for name in patch or ():
+        for name in list(patch or ()) + list(deep or ()):
             if name not in self.state and name not in (full or ()):
                 raise ValueError("record '%s': a patch needs the record saved whole first" % name)
         self._frame(flags, obj)
