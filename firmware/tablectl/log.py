@@ -235,6 +235,8 @@ def _hold(held, full, patch, gone, entries, deep):
         hf[name] = full[name]
         hp.pop(name, None)
         hq.pop(name, None)
+        if name in hg:  # removed, then saved again: the frame's removals come after its full values
+            hg.remove(name)
     for name in patch or ():
         if name in hf:
             value = dict(hf[name])
@@ -671,6 +673,26 @@ class Log:
     def atomic(self):
         """`with log.atomic():` the commits inside become one frame, written when the block ends."""
         return _Atomic(self)
+
+    def value(self, name):
+        """Record `name` as committed with what an atomic() block holds for it folded in (None: none): what
+        the next save inside the block is compared with. Read it, never change it."""
+        value = self.state.get(name)
+        held = self.held
+        if held is None:
+            return value
+        hf, hp, hg, he, hq = held
+        if name in hf:
+            return hf[name]
+        if name in hg or value is None:
+            return None
+        if name in hp or name in hq:
+            value = dict(value)
+            value.update(hp.get(name, {}))
+            deep = hq.get(name, {})
+            for k in deep:
+                value[k] = _merged(value.get(k), deep[k])
+        return value
 
     def commit(self, full=None, patch=None, gone=None, entries=None, deep=None):
         """Commit full record values, changed keys (patch), changed keys of dict-valued keys (deep: {name:

@@ -113,7 +113,7 @@ class Store:
         if not isinstance(obj, dict):
             raise ValueError("record '%s': a dict is stored, got %s" % (name, type(obj).__name__))
         check_plain(obj, "record '%s'" % name)
-        old = self.log.state.get(name)
+        old = self.log.value(name)  # inside an atomic() block: with what the block holds already
         if old is obj:
             raise ValueError("record '%s': save a new dict, not the one saved last" % name)
         if old is None or full or any(k not in obj for k in old):
@@ -140,7 +140,7 @@ class Store:
     def clear(self, name):
         """Remove record `name` (load() then returns None)."""
         _check_name(name)
-        if name in self.log.state:
+        if self.log.value(name) is not None:
             self.log.commit(gone=[name])
             self.writes += 1
 
