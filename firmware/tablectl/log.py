@@ -9,6 +9,7 @@ erased space, so that a flash block is erased once it fills instead of once a wr
         ...
     log.checkpoint(records, entries)  # the whole state restated (a RAM clear: records left out are gone)
     log.entries(n)                    # the last n journal entries, oldest first, and damaged frames met
+    log.idle()                        # between keys: erase the next block ahead, or write a due checkpoint
 
 The device: readblocks(block, buf, offset), writeblocks(block, buf, offset) (programs, never erases),
 ioctl(4) block count, ioctl(5) block size, ioctl(6, block) erase; `dev.prog` (default 16) is the
@@ -20,7 +21,8 @@ Blocks are used in turn, as a ring. Each starts with a header (b'TLOG', version,
     length u16 | flags u8 | 0 | seq u32 | CRC-32 of those 8 bytes | payload: JSON, length bytes | CRC-32
 
 the payload's CRC continuing from the header's, so a frame is whole or it is not there. `seq` numbers
-every frame. A payload holds records ('r': full values, 'p': the keys that changed, 'd': names removed)
+every frame. A payload holds records ('r': full values, 'p': the keys that changed, 'q': the changed keys of
+dict-valued keys, 'd': names removed)
 and journal entries ('j': [seq, round, event, a, b, text] each): a save writes only what changed, which
 keeps a round to a few programmed pages.
 
@@ -40,6 +42,9 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
 - valid frames after it otherwise: the state after it cannot be rebuilt, and the state before it is
   older than what the log proves happened: `problem` (a tilt, until a RAM clear's checkpoint). `state`
   then holds what the frames after the damage make of it, unverified: for the technician's report.
+  A checkpoint of that state carries the problem in its end frame ('x'): no reboot clears it.
+A block whose header is bad but which holds frames newer than the log's last, and a block whose sequence
+number does not fit its place in the ring (a copy), are damage too. A table of every kind: docs/storage.md.
 """
 import json
 import struct
