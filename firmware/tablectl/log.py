@@ -679,6 +679,11 @@ class Log:
         """`with log.atomic():` the commits inside become one frame, written when the block ends."""
         return _Atomic(self)
 
+    def last_entry(self):
+        """The seq of the last journal entry, counting those an atomic() block holds."""
+        held = self.held
+        return held[3][-1][0] if held is not None and held[3] else self.jseq
+
     def value(self, name):
         """Record `name` as committed with what an atomic() block holds for it folded in (None: none): what
         the next save inside the block is compared with. Read it, never change it."""
