@@ -112,11 +112,12 @@ class Store:
         _check_name(name)
         if not isinstance(obj, dict):
             raise ValueError("record '%s': a dict is stored, got %s" % (name, type(obj).__name__))
-        check_plain(obj, "record '%s'" % name)
+        where = "record '%s'" % name
         old = self.log.value(name)  # inside an atomic() block: with what the block holds already
         if old is obj:
             raise ValueError("record '%s': save a new dict, not the one saved last" % name)
         if old is None or full or any(k not in obj for k in old):
+            check_plain(obj, where)
             self.log.commit(full={name: obj})
             self.writes += 1
             return
@@ -128,6 +129,9 @@ class Store:
                 raise ValueError("record '%s': key '%s' holds the object saved last time: build a new one"
                                  % (name, k))
             if k not in old or old[k] != v:
+                # only what is written is checked (a key equal to its saved value was checked when saved):
+                # what a step costs is what it changes, not the whole record (the dealer's ENTER)
+                check_plain({k: v}, where)
                 sub = _changed(old.get(k), v)
                 if sub is None:
                     patch[k] = v

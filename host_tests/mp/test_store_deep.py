@@ -77,3 +77,20 @@ def test_every_sequence_of_three_steps_in_and_out_of_atomic_blocks_reads_back():
                     assert got.load("other") == {"v": {"k": 2}} and s.load("round") == want
                     n += 1
     assert n == 2 * (len(SAVES) + 1) ** 3
+
+
+def test_what_a_patch_writes_is_checked_a_float_or_a_bad_key_in_a_changed_key_writes_nothing():
+    from mptest import raises
+    s, d = fresh()
+    s.save("round", rec("betting", 1, 3))
+    ops = d.ops
+    bad = rec("locked", 2, 3)
+    bad["m"]["rounds"] = 2.5
+    assert "float" in raises(ValueError, s.save, "round", bad)
+    bad = rec("locked", 2, 3)
+    bad["m"][7] = 1
+    assert "not a string" in raises(ValueError, s.save, "round", bad)
+    bad = rec("locked", 2, 3)
+    bad["new"] = {"x": 0.5}
+    assert "float" in raises(ValueError, s.save, "round", bad)
+    assert d.ops == ops and Store(Log(d.reboot())).load("round") == rec("betting", 1, 3)
