@@ -46,6 +46,7 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
 A block whose header is bad but which holds frames newer than the log's last, and a block whose sequence
 number does not fit its place in the ring (a copy), are damage too. A table of every kind: docs/storage.md.
 """
+import gc
 import json
 import struct
 import sys
@@ -69,9 +70,9 @@ F_END = const(8)     # a checkpoint's end
 F_ACK = const(16)    # the damage right before it is a torn write, discarded
 F_CFG = const(32)    # touches the configuration record
 
-# json.dump hands its text out in pieces: streamed into flash page by page, a frame never needs a block of
-# heap as long as itself (after hours of play a 64 KB heap may have none). CPython's json.dump writes str,
-# and a MicroPython without io.IOBase cannot take a Python stream: there the text is built once.
+# A frame's text is built in one piece by json.dumps (C: the fast way) when the heap has the block; when it
+# has not (after hours of play a 64 KB heap may have none as long as a kilobyte), json.dump hands it out in
+# pieces, streamed into flash page by page. A MicroPython without io.IOBase cannot take a Python stream.
 _STREAM = False
 if sys.implementation.name == "micropython":
     try:
@@ -797,13 +798,17 @@ class Log:
 
     def _stage(self, obj):
         """The first pass over a frame's payload: counted (pages.n), staged in the page buffer if it fits it;
-        the encoded text where it is built whole (CPython), else None."""
+        the encoded text where the heap held it whole, else None (streamed: json.dump again to write it)."""
         pages = self._pages
         pages.stage()
-        if _STREAM:
+        try:
+            data = json.dumps(obj).encode()  # in one piece when the heap has the block: one C call
+        except MemoryError:  # a heap fragmented by hours of play: streamed, page by page
+            if not _STREAM:
+                raise
+            gc.collect()
             json.dump(obj, pages)
             return None
-        data = json.dumps(obj).encode()
         pages.write(data)
         return data
 

@@ -331,3 +331,42 @@ def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
         hold = None
         gc.collect()
     assert got == (want, 0) and state == {"h": long_record(3)}
+
+
+def test_writing_a_long_frame_in_a_heap_with_no_free_block_as_long_as_it():
+    """json.dumps builds a frame's text in one piece when the heap has the block; with every free block of the
+    heap far shorter than the frame the text is streamed into flash instead, and reads back the same."""
+    import sys
+    if sys.implementation.name != "micropython":
+        skip("CPython has no heap of its own to fragment")
+    d = dev(blocks=5, size=4096)
+    log = Log(d)
+    log.commit(full={"h": {"k": 0}})
+    value = long_record(3)
+    gc.collect()
+    piece = 640
+    hold = [None] * (gc.mem_free() // piece + 16)
+    n = 0
+    try:
+        while n < len(hold):
+            hold[n] = bytearray(piece)
+            n += 1
+    except MemoryError:
+        pass
+    assert n < len(hold), "the heap did not fill"
+    for i in range(0, n, 2):
+        hold[i] = None
+    gc.collect()
+    try:
+        try:
+            bytearray(1700)
+            whole = True
+        except MemoryError:
+            whole = False
+        log.commit(full={"h": value}, entries=[entry(1, "long")])
+    finally:
+        hold = None
+        gc.collect()
+    assert not whole  # the heap had no block as long as the frame: it was streamed
+    again = Log(d)
+    assert again.state == {"h": long_record(3)} and again.jseq == 1 and again.problem == ""

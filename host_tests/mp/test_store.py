@@ -1,6 +1,6 @@
 """tablectl.store on the flash log (CPython and the unix port): a save writes the keys that changed, a load hands out
 a copy, bad input writes nothing; CRC-32 and the meters' state round trip."""
-# mp-heap: 84K
+# mp-heap: 96K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl import crc
 from tablectl.log import Log, Refused

@@ -1,13 +1,18 @@
 """Deep patches (issue 20's wear): a save writes only the changed keys of a record's dict-valued keys, alone or
 folded with other commits of an atomic() block, and every sequence of them reads back after a reboot."""
-# mp-heap: 64K
+# mp-heap: 96K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl.log import Log
 from tablectl.store import Store
 
 
+FLASH = bytearray(2048 * 5)  # one flash for every case: a fresh 10 KB block each would fragment the heap
+
+
 def fresh():
-    d = RamBlockDev(block_size=2048, blocks=5)
+    for i in range(len(FLASH)):
+        FLASH[i] = 0xFF
+    d = RamBlockDev(block_size=2048, blocks=5, data=FLASH)
     return Store(Log(d)), d
 
 
