@@ -11,6 +11,7 @@ Module API
     pool_params(cfg)  -> the Pool keyword arguments of the selected progressive game (award kinds
                       from tablectl.rules.awards, amounts fixed_<class> from cfg); ValueError otherwise.
     keys_for(game)    -> the keys a table of that game reads, sorted; limits(key) -> (lo, hi) of an int key
+    placeholders(cfg) -> the fixed amounts of its progressive game still at a demo amount (DEMO)
 
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
@@ -32,8 +33,8 @@ Config object (App.config): the effective values plus the pool changes waiting f
 A pool parameter is deferred when the game stays the same progressive game (its pool is live);
 switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
 
-Defaults of the money keys are placeholders a casino replaces with the amounts it posts (CSP-10.3);
-cents below 2**30 everywhere.
+The fixed amounts are 0 until the technician sets the approved ones (BAC-17.13), except on a board with
+demo amounts (a virtual board's demo_amounts module); cents below 2**30 everywhere.
 """
 from tablectl.rules import DICE, GAMES, PROGRESSIVE, SEATS
 from tablectl.rules import MAX_CENTS as MONEY_MAX
@@ -80,6 +81,19 @@ DEFAULTS = {
     "link": "",
     "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
 }
+
+# BAC-17.13: the fixed amounts a table pays are the ones the DICJ approved, which only the technician knows.
+# Those above are demo amounts, shipped only by a virtual board (its module demo_amounts: the sim and
+# qemu boards), and status() names them until they are changed; a real board ships 0, so a progressive
+# game cannot be configured until the technician sets its amounts (validate).
+DEMO = dict((k, v) for k, v in DEFAULTS.items() if k.startswith("fixed_") and v)
+try:
+    from demo_amounts import AMOUNTS as _DEMO_BOARD
+except ImportError:
+    _DEMO_BOARD = False
+if not _DEMO_BOARD:
+    for _k in DEMO:
+        DEFAULTS[_k] = 0
 
 # key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
 _SPEC = {
@@ -202,6 +216,14 @@ def keys_for(game):
         if key in fixed or (not key.startswith("fixed_") and (not games or game in games[0])):
             out.append(key)
     return sorted(out)
+
+
+def placeholders(cfg):
+    """The fixed-amount keys of validated `cfg`'s progressive game still at a demo amount (DEMO), sorted:
+    BAC-17.13 wants the amounts the DICJ approved, so service.status() names these until they are set."""
+    if cfg["game"] not in PROGRESSIVE:
+        return []
+    return sorted(k for k in _fixed_keys(cfg["game"]).values() if k in DEMO and cfg[k] == DEMO[k])
 
 
 def limits(key):

@@ -22,9 +22,12 @@ import sys
 from jackpot import ROOT, web
 from jackpot.broker import SERVER_USER, Broker, BrokerError
 from jackpot.ledger import LedgerError
+from tablectl.config import DEMO, keys_for
 
 DEMO_LINK = "pit1"
-DEMO_GAME = {"game": "caribbean_stud", "seed_cents": 2500000, "rate_bp": 2000, "limit_cents": 200000000}
+# the firmware's demo amounts, said outright: a host process has no virtual board to ship them (BAC-17.13)
+DEMO_GAME = dict([(k, v) for k, v in DEMO.items() if k in keys_for("caribbean_stud")],
+                 game="caribbean_stud", seed_cents=2500000, rate_bp=2000, limit_cents=200000000)
 
 
 def _address(text):

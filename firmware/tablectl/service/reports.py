@@ -3,6 +3,7 @@
 In tilt, meters() and history() say they are unavailable (no record was loaded); status() shows no
 game when the configuration record is the one that cannot be trusted (app.config_lost).
 """
+from tablectl.config import placeholders
 from tablectl.meters import POOL_METERS, money
 from tablectl.service.context import Report, int_arg, running_app
 
@@ -36,6 +37,10 @@ def status():
         if why:
             data["attention"] = why
             lines.append("configure needed: %s" % why)
+        unset = placeholders(app.config.values)
+        if unset:  # BAC-17.13: the amounts are the DICJ-approved ones, not the firmware's
+            data["placeholders"] = unset
+            lines.append("demo amounts, not the approved ones (BAC-17.13): set %s" % ", ".join(unset))
     for key in sorted(details):
         value = details[key]
         if key in data or value == "":
