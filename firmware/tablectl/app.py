@@ -21,7 +21,7 @@ import gc
 
 from tablectl.config import Config, PROGRESSIVE
 from tablectl.hw.buttons import Buttons
-from tablectl.hw.clock import sleep_ms
+from tablectl.hw.clock import sleep_ms, ticks_diff
 from tablectl.hw.watchdog import Supervisor
 from tablectl.journal import Journal
 from tablectl.log import Log, LogError, Refused
@@ -30,6 +30,7 @@ from tablectl.store import Store, Tilt
 
 current = None
 TICK_MS = 20
+IDLE_MS = 1000  # keys quiet this long before the idle hook erases ahead: a flurry of digits is left alone
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
 TASKS = ("buttons", "controller", "display")
@@ -67,6 +68,7 @@ class App:
         self.journal = Journal(self.log)
         self.tilt = None
         self.refused = ""  # the last step the log refused (Refused), for service.status()
+        self._key_at = board.ticks_ms()  # when the last key came (the idle hook waits for a pause)
         self.events = []
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
@@ -192,7 +194,9 @@ class App:
 
     def poll(self):
         """One pass of the button task: debounced presses and posted events to the controller."""
-        for e in self.buttons.poll(self.board.ticks_ms()):
+        now = self.board.ticks_ms()
+        for e in self.buttons.poll(now):
+            self._key_at = now
             self.dispatch(e)
         while self.events:
             self.dispatch(self.events.pop(0))
@@ -236,7 +240,8 @@ class App:
     async def _buttons(self, i):
         while True:
             self.poll()
-            self.idle()
+            if ticks_diff(self.board.ticks_ms(), self._key_at) >= IDLE_MS:
+                self.idle()
             self.supervisor.alive(i)
             await sleep_ms(self.buttons.poll_ms)
 
