@@ -295,6 +295,24 @@ def test_a_long_frame_reads_back_whole_and_any_damage_to_it_is_caught():
             assert damaged[5] is None, (seq, at)
 
 
+def fragmented(piece):
+    """Fill the heap with pieces of `piece` bytes, then let every other one go: the free heap is in pieces no
+    longer than that. Returns what holds the rest (set it to None to give the heap back)."""
+    hold = [None] * (gc.mem_free() // piece + 16)  # room for every piece the free heap can give, no more
+    n = 0
+    try:
+        while n < len(hold):
+            hold[n] = bytearray(piece)
+            n += 1
+    except MemoryError:
+        pass
+    assert n < len(hold), "the heap did not fill"
+    for i in range(0, n, 2):
+        hold[i] = None
+    gc.collect()
+    return hold
+
+
 def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
     """After hours of play a 64 KB heap may hold its free memory in small pieces: the journal's reports and
     a replay of the log still read a frame of a kilobyte (the ring's entries and the records are read here
@@ -310,19 +328,7 @@ def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
     gc.collect()
     # pieces longer than any one object the read makes (a 40-item list: 512 bytes on a 64-bit port), far
     # shorter than the frame (1.7 KB)
-    piece = 640
-    hold = [None] * (gc.mem_free() // piece + 16)  # room for every piece the free heap can give, no more
-    n = 0
-    try:
-        while n < len(hold):  # the heap filled with pieces, then every other one let go
-            hold[n] = bytearray(piece)
-            n += 1
-    except MemoryError:
-        pass
-    assert n < len(hold), "the heap did not fill"
-    for i in range(0, n, 2):
-        hold[i] = None
-    gc.collect()
+    hold = fragmented(640)
     try:
         got = log.entries(40)
         again._open()  # read the whole log from flash again, as a boot does
@@ -344,19 +350,7 @@ def test_writing_a_long_frame_in_a_heap_with_no_free_block_as_long_as_it():
     log.commit(full={"h": {"k": 0}})
     value = long_record(3)
     gc.collect()
-    piece = 640
-    hold = [None] * (gc.mem_free() // piece + 16)
-    n = 0
-    try:
-        while n < len(hold):
-            hold[n] = bytearray(piece)
-            n += 1
-    except MemoryError:
-        pass
-    assert n < len(hold), "the heap did not fill"
-    for i in range(0, n, 2):
-        hold[i] = None
-    gc.collect()
+    hold = fragmented(640)
     try:
         try:
             bytearray(1700)
