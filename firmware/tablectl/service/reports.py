@@ -27,6 +27,9 @@ def status():
     details = ctl.status() or {}
     lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
                                                " (round in progress)" if data["busy"] else "")]
+    from tablectl import VERSION
+    data["version"] = VERSION  # the release a lab's `make verify` checks the table against
+    lines.append("firmware tablectl %s" % VERSION)
     data["key"] = app.key_on()
     lines.append("service key %s" % ("on: changes allowed, no round starts" if data["key"] else
                                       "off: reports only (turn it on to configure, test or clear)"))
@@ -72,20 +75,25 @@ def meters():
     tilted = _unavailable(app, "meters")
     if tilted:
         return tilted
+    from tablectl.service.shifts import shift
     pool = getattr(app.controller, "pool", None)
-    rows = app.meters.report(pool)
-    data = dict(rows)
-    lines = []
-    for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
+    link = getattr(app.controller, "figures", None) is not None  # a linked table (tablectl.link)
+    n, rows = shift(app)
+    data = dict((r[0], r[1]) for r in rows)
+    data["shift"] = n
+    data["shift_meters"] = dict((r[0], r[2]) for r in rows)
+    lines = ["%-28s %14s %14s" % ("", "lifetime", "shift %d" % n)]
+    for label, value, now in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
         if label.endswith("_cents"):
-            label, value = label[:-6], money(value)
-        lines.append("%-28s %s" % (label, value))
+            label, value, now = label[:-6], money(value), money(now)
+        lines.append("%-28s %14s %14s" % (label, value, now))
     if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
         data["balanced"] = left == right
-        lines.append("pool + reserve + paid = seeded + contributed: %s (%s vs %s)"
-                     % ("OK" if left == right else "OUT OF BALANCE", money(left), money(right)))
+        lines.append("%spool + reserve + paid = seeded + contributed: %s (%s vs %s)"
+                     % ("link: " if link else "", "OK" if left == right else "OUT OF BALANCE", money(left),
+                        money(right)))
     hits = app.meters.last_hits()
     data["last_hits"] = hits
     if hits:
@@ -95,8 +103,8 @@ def meters():
     return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
 
 
-def _count(n, high=200):
-    return int_arg("n", n, 1, high)
+def _count(n, high=200, why=""):
+    return int_arg("n", n, 1, high, why)
 
 
 def _result_text(ctl, result):
@@ -127,9 +135,17 @@ def history(n=20):
                   list(rows))
 
 
-def journal(n=20):
+def journal(n=20, from_seq=None):
     app = running_app()
-    recs = app.journal.records(_count(n))
+    n = _count(n, 200, " (a page: journal(n, from_seq=SEQ) goes on from SEQ)")
+    if from_seq is not None:
+        int_arg("from_seq", from_seq, 1, (1 << 30) - 1)
+        recs = app.journal.page(from_seq, n)
+        lines = [journal_line(r) for r in recs] or ["no entry from #%d on" % from_seq]
+        if recs and recs[-1][0] < app.journal.seq:
+            lines.append("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1))
+        return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, app.journal.seq), lines, recs)
+    recs = app.journal.records(n)
     lines = [journal_line(r) for r in recs] or ["empty"]
     damaged = app.journal.damaged
     if damaged:
@@ -155,6 +171,7 @@ _FIELDS = {
     "hit_in": ("seat", "", "hits", ""),
     "pay": ("seat", "", "award", "$"),
     "pool_closed": ("pool", "$", "reserve", "$"),
+    "pool_aside": ("pool", "$", "reserve", "$"),
     "pool_to_reserve": ("moved", "$", "reserve", "$"),
     "ram_clear": ("pool", "$", "paid", "$"),
 }
@@ -190,7 +207,7 @@ def journal_line(rec):
 
 
 def config(all=False):
-    from tablectl.config import DEFAULTS, keys_for
+    from tablectl.config import DEFAULTS, keys_for, shown, shown_all
     app = running_app()
     cfg = app.config
     lost = getattr(app, "config_lost", False)
@@ -202,7 +219,7 @@ def config(all=False):
         value = cfg.values[key]
         mark = "*" if DEFAULTS.get(key) != value else " "
         extra = "  -> %r after the next hit" % (cfg.pending[key],) if key in cfg.pending else ""
-        lines.append("%s %-24s %r%s" % (mark, key, value, extra))
+        lines.append("%s %-24s %r%s" % (mark, key, shown(key, value), extra))
     title = "config ('*' = not the default)" if all or lost else \
         "config of %s ('*' = not the default; config(all=True) for every game's keys)" % cfg["game"]
-    return Report(title, lines, {"values": dict(cfg.values), "pending": dict(cfg.pending), "shown": keys})
+    return Report(title, lines, {"values": shown_all(cfg.values), "pending": dict(cfg.pending), "shown": keys})
