@@ -63,3 +63,27 @@ def test_a_missing_or_uncertified_module_is_a_tilt_too(tree):
     (build / "tablectl" / "games" / "extra.mpy").unlink()
     (build / "tablectl" / "hw" / "lcd.mpy").unlink()
     assert "FIRMWARE CHANGED: tablectl/hw/lcd.mpy missing" in boot(build, state)
+
+
+def test_a_py_beside_a_listed_mpy_is_a_tilt_naming_the_shadow(tree):
+    """An X.py beside the certified X.mpy is what the import takes: the same source as the certified module
+    (the table would play normally with it) is still not the certified file set."""
+    build, state = tree
+    for shadow, source in (("board.py", mpy.ROOT / "boards" / "sim" / "board.py"),  # at the root
+                           ("tablectl/rules/pool.py", mpy.ROOT / "firmware" / "tablectl" / "rules" / "pool.py")):
+        (build / shadow).write_bytes(source.read_bytes())
+        assert "state tilt: FIRMWARE CHANGED: %s shadowing the certified one" % shadow in boot(build, state)
+        (build / shadow).unlink()
+    assert "BENCH sicbo rounds 1" in boot(build, state)
+
+
+def test_a_changed_byte_of_main_py_is_a_tilt_too(tree):
+    """main.py is no .mpy (a board runs it from its filesystem) and is checked all the same."""
+    build, state = tree
+    main = build / "main.py"
+    good = main.read_bytes()
+    at = good.index(b"Board entry point") + 6  # a letter of its docstring: main.py still runs as it did
+    main.write_bytes(good[:at] + b"E" + good[at + 1:])
+    assert "state tilt: FIRMWARE CHANGED: main.py changed" in boot(build, state)
+    main.write_bytes(good)
+    assert "BENCH sicbo rounds 1" in boot(build, state)
