@@ -137,3 +137,11 @@ def test_bets_up_to_the_ceiling_are_taken_and_a_round_of_bets_past_it_is_refused
     refused_unchanged(p, p.contribute, MAX_CENTS + 1)
     refused_unchanged(p, p.lock, [MAX_CENTS, 1])  # the round's bets together past the ceiling
     assert p.lock([MAX_CENTS, 0]) == 0 and p.locked[0] == MAX_CENTS
+
+
+def test_a_malformed_award_or_state_is_refused_with_its_one_line():
+    good = cfg()
+    why = raises(ValueError, Pool, **dict(good, awards={hands.FLUSH: ("bonus", 100, 0)}))
+    assert why.startswith("award of class %r: (kind in " % hands.FLUSH), why
+    p = Pool(**good)
+    assert raises(ValueError, Pool.from_state, good, p.state()[:-1]) == "pool record bad: not 17 ints"

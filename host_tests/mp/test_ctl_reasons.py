@@ -38,27 +38,26 @@ def refused_with(app, key, why):
     assert drive(app, key) == [False] and c.message == why and state_of(app) == before
 
 
+def refused_while_the_key_is_on(app, key, then):
+    """`key` starts the round, but not while the technician's key is on; with the key off it does (`then`)."""
+    assert app.controller.reason(key) == ""
+    app.board.set_service_key(True)
+    refused_with(app, key, "SERVICE KEY ON")
+    app.board.set_service_key(False)
+    assert drive(app, key) == [True] and app.controller.state == then
+    cleanup()
+
+
 def test_progressive_lock_is_refused_with_the_service_key_on():
     app = new_app("caribbean_stud")
     for s in (2, 5):
         app.board.set_seat(s, True)
     app.tick()
-    assert app.controller.reason("LOCK") == ""
-    app.board.set_service_key(True)
-    refused_with(app, "LOCK", "SERVICE KEY ON")
-    app.board.set_service_key(False)
-    assert drive(app, "LOCK") == [True] and app.controller.state == "locked"
-    cleanup()
+    refused_while_the_key_is_on(app, "LOCK", "locked")
 
 
 def test_fantan_shake_is_refused_with_the_service_key_on():
-    app = new_app("fantan")
-    assert app.controller.reason("SHAKE") == ""
-    app.board.set_service_key(True)
-    refused_with(app, "SHAKE", "SERVICE KEY ON")
-    app.board.set_service_key(False)
-    assert drive(app, "SHAKE") == [True] and app.controller.state == "betting"
-    cleanup()
+    refused_while_the_key_is_on(new_app("fantan"), "SHAKE", "betting")
 
 
 def test_dice_shake_with_the_cover_unclipped_names_the_cover_and_the_key_is_greyed_SB_2_1():
