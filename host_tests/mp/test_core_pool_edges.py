@@ -145,3 +145,18 @@ def test_a_malformed_award_or_state_is_refused_with_its_one_line():
     assert why.startswith("award of class %r: (kind in " % hands.FLUSH), why
     p = Pool(**good)
     assert raises(ValueError, Pool.from_state, good, p.state()[:-1]) == "pool record bad: not 17 ints"
+
+
+def test_a_pool_made_without_its_options_pays_each_box_its_own_award_from_the_pool():
+    """Pool(seed, rate, limit, awards): per box (not shared), fixed amounts from the pool, royals sharing one."""
+    table = cfg()["awards"]
+    p = Pool(100000, 2000, MAX_CENTS, table)
+    assert (p.shared, p.fixed_from_pool, p.royal_share_each) == (False, True, False)
+    assert p.settle([(1, hands.FLUSH), (2, hands.FLUSH)]) == [(1, hands.FLUSH, 5000), (2, hands.FLUSH, 5000)]
+    assert p.pool == 90000
+
+
+def test_a_contribution_rate_above_100_percent_is_refused():
+    raises(ValueError, Pool, **cfg(rate=10001))
+    p = Pool(**cfg(rate=10000))
+    assert p.contribute(2500) == 2500  # all of it, at most
