@@ -2,7 +2,7 @@
 that would pass 2**30 cents is refused before it changes anything, even by the carried fraction's one cent, and
 one that reaches the ceiling exactly is taken; a saved state at each bound of its figures; shared royals when the
 fixed amount is above the pool's share (CSP-10.5); amounts that are no cents refused."""
-# mp-heap: 40K
+# mp-heap: 48K
 from mptest import raises
 from tablectl.rules import awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool

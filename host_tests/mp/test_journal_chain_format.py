@@ -2,7 +2,7 @@
 CHAIN = SHA-256(the previous CHAIN's 32 bytes + "SEQ ROUND EVENT A B TEXT"), checked against hashlib on the
 literal text, every field distinct so that none can stand for another; a chain value in an export is 64 hex
 digits, anything else refused with one line (CPython and the unix port)."""
-# mp-heap: 32K
+# mp-heap: 16K
 import hashlib
 
 from mptest import raises
