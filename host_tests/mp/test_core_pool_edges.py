@@ -1,10 +1,10 @@
 """Rules core, progressive pool at its edges (what make mutate's survivors showed untested): a lock or a round
 that would pass 2**30 cents is refused before it changes anything, even by the carried fraction's one cent, and
 one that reaches the ceiling exactly is taken; a saved state at each bound of its figures; shared royals when the
-fixed amount is above the pool's share (CSP-10.5); amounts that are no cents refused."""
+fixed amount is above the pool's share (CSP-10.5); one-cent awards (CSP-10.8); amounts that are no cents refused."""
 # mp-heap: 48K
 from mptest import raises
-from tablectl.rules import awards, hands
+from tablectl.rules import MAX_SEATS, awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool
 
 FIXED = {"flush": 5000, "full_house": 7500, "four_of_a_kind": 10000}
@@ -17,7 +17,7 @@ def cfg(rate=2000, limit=MAX_CENTS, seed=1000, **kw):
 def at(config, pool=1000, reserve=0, carry=0, contributed=0, paid=0, carried=0):
     """A pool from a saved state with these figures, the house's seed making it balance."""
     seeded = pool + reserve + paid - contributed
-    return Pool.from_state(config, (pool, reserve, carry, contributed, paid, seeded, carried, 1) + (0,) * 9)
+    return Pool.from_state(config, (pool, reserve, carry, contributed, paid, seeded, carried, 1) + (0,) * MAX_SEATS)
 
 
 def refused_unchanged(p, call, *args):
