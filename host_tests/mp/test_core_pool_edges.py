@@ -160,3 +160,17 @@ def test_a_contribution_rate_above_100_percent_is_refused():
     raises(ValueError, Pool, **cfg(rate=10001))
     p = Pool(**cfg(rate=10000))
     assert p.contribute(2500) == 2500  # all of it, at most
+
+
+def test_a_round_that_brings_paid_to_the_ceiling_is_paid_and_one_past_it_refused():
+    c = cfg()
+    p = at(c, pool=100000, paid=MAX_CENTS - 5000, contributed=100000)
+    assert p.settle([(1, hands.FLUSH)]) == [(1, hands.FLUSH, 5000)] and p.paid == MAX_CENTS
+    p = at(c, pool=100000, paid=MAX_CENTS - 4999, contributed=100000)
+    refused_unchanged(p, p.settle, [(1, hands.FLUSH)])
+
+
+def test_an_award_that_is_not_a_triple_is_refused_with_its_one_line():
+    for bad in (5, None, ("fixed", 100)):
+        why = raises(ValueError, Pool, **dict(cfg(), awards={hands.FLUSH: bad}))
+        assert why.startswith("award of class"), (bad, why)
