@@ -1,0 +1,77 @@
+"""tools/journalcheck line by line, on the firmware's own exports (a RAM flash, CPython): each kind of tampering
+named with the entry and line it is at, a file that is not an export refused naming its line, an entry whose
+empty text lost its trailing space still read. Rounds differ from sequence numbers, so that neither can pass
+for the other."""
+import pytest
+
+from journalcheck import check, parse
+from ramblockdev import RamBlockDev
+from tablectl.journal import Journal
+from tablectl.log import Log
+
+
+def exported(n=6, from_seq=1, text="e%d"):
+    j = Journal(Log(RamBlockDev(block_size=2048, blocks=5)))
+    for i in range(1, n + 1):
+        j.append("step", 100 + i, a=i, b=7 * i, text=text % i if "%" in text else text)
+    lines = []
+    j.export(from_seq, lines.append, "t1")
+    return lines
+
+
+def problems(lines, name="a.log"):
+    return check([parse(name, "\n".join(lines) + "\n")])
+
+
+def test_an_entry_edited_removed_or_moved_is_named_with_its_line_and_seq():
+    lines = exported()  # header, #1..#6 on lines 2..7, end
+    f = lines[3].split(" ")
+    f[4] = str(int(f[4]) + 1)  # #3's b
+    assert problems(lines[:3] + [" ".join(f)] + lines[4:])[0] == \
+        "a.log line 4: entry #3 does not match its chain value: it was edited, or one before it was"
+    assert problems(lines[:3] + lines[4:])[0] == \
+        "a.log line 4: entry #4 where #3 should be: an entry removed, inserted or reordered"
+    assert problems(lines[:3] + [lines[4], lines[3]] + lines[5:])[0] == \
+        "a.log line 4: entry #4 where #3 should be: an entry removed, inserted or reordered"
+
+
+def test_an_export_older_than_the_one_before_it_is_named_rolled_back():
+    first, again = exported(), exported(from_seq=4)
+    assert check([parse("a.log", "\n".join(first)), parse("b.log", "\n".join(again))]) == [
+        "b.log: starts at #4, but the export before it ended at #6: the table's journal is older than what was "
+        "exported (swapped or rolled back)"]
+
+
+def test_a_resync_where_no_entry_is_missing_says_the_chain_breaks_there():
+    lines = exported()
+    prev = lines[2].split(" ")[5]  # where the chain stood after #2: the resync line's value is the true one
+    assert problems(lines[:3] + ["# resync first=3 prev=" + prev] + lines[3:]) == [
+        "a.log line 4: the chain breaks before entry #3"]
+
+
+def test_a_file_that_is_not_an_export_is_refused_naming_its_line():
+    lines = exported()
+    with pytest.raises(ValueError) as e:
+        parse("x.log", "\n".join(lines[1:]))
+    assert str(e.value) == "x.log line 1: not a journal export line (an entry before the export's header): %r" \
+        % lines[1][:80]
+    with pytest.raises(ValueError) as e:
+        parse("x.log", "# nothing here\n")
+    assert str(e.value) == "x.log: no '# tablectl journal export' header"
+    short = " ".join(lines[2].split(" ")[:5])  # SEQ ROUND EVENT A B: no chain value
+    with pytest.raises(ValueError) as e:
+        parse("x.log", "\n".join(lines[:2] + [short]))
+    assert str(e.value) == "x.log line 3: not a journal export line (want SEQ ROUND EVENT A B CHAIN TEXT): %r" % short
+    long_line = lines[2] + "x" * 100
+    bad = long_line.replace(" step ", " step 9z ", 1)  # A not a number, the line longer than 80 characters
+    with pytest.raises(ValueError) as e:
+        parse("x.log", "\n".join(lines[:2] + [bad]))
+    assert str(e.value).startswith("x.log line 3: not a journal export line (") and \
+        str(e.value).endswith("): %r" % bad[:80])
+
+
+def test_an_entry_whose_empty_text_lost_its_trailing_space_is_read_as_it_was():
+    lines = exported(text="")
+    assert lines[1].endswith(" ")  # SEQ ROUND EVENT A B CHAIN and an empty text
+    stripped = [line.rstrip() for line in lines]  # what an editor keeping the file may do
+    assert problems(stripped) == [] and parse("a.log", "\n".join(stripped)).entries[0][1][5] == ""
