@@ -75,3 +75,33 @@ def test_an_entry_whose_empty_text_lost_its_trailing_space_is_read_as_it_was():
     assert lines[1].endswith(" ")  # SEQ ROUND EVENT A B CHAIN and an empty text
     stripped = [line.rstrip() for line in lines]  # what an editor keeping the file may do
     assert problems(stripped) == [] and parse("a.log", "\n".join(stripped)).entries[0][1][5] == ""
+
+
+def test_blank_lines_and_notes_between_the_lines_are_passed_over():
+    lines = exported()
+    kept = lines[:3] + ["", "# checked by the lab, seal 4471", "   "] + lines[3:]
+    assert problems(kept) == [] and len(parse("a.log", "\n".join(kept)).entries) == 6
+
+
+def test_a_file_cut_short_or_a_header_without_its_chain_is_named():
+    lines = exported()
+    assert problems(lines[:-2]) == ["a.log: no end line: the file was cut short after entry #5"]
+    head = lines[0][:lines[0].index(" prev=")]  # no prev=
+    with pytest.raises(ValueError) as e:
+        parse("x.log", "\n".join([head] + lines[1:]))
+    assert str(e.value).startswith("x.log line 1: not a journal export line ('prev'): ")
+
+
+def test_the_checker_runs_as_make_journal_runs_it_with_only_the_tools_on_its_path(tmp_path):
+    """python -m journalcheck FILE: it finds the firmware's chain module by itself."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    path = tmp_path / "00000001-00000006.log"
+    path.write_text("\n".join(exported()) + "\n")
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root / "tools"))
+    proc = subprocess.run([sys.executable, "-S", "-m", "journalcheck", str(path)], env=env, cwd=str(tmp_path),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
