@@ -105,3 +105,24 @@ def test_the_checker_runs_as_make_journal_runs_it_with_only_the_tools_on_its_pat
     proc = subprocess.run([sys.executable, "-S", "-m", "journalcheck", str(path)], env=env, cwd=str(tmp_path),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_an_export_that_starts_again_at_the_last_exported_entry_is_named_rolled_back():
+    first, again = exported(), exported(from_seq=6)
+    assert check([parse("a.log", "\n".join(first)), parse("b.log", "\n".join(again))]) == [
+        "b.log: starts at #6, but the export before it ended at #6: the table's journal is older than what was "
+        "exported (swapped or rolled back)"]
+
+
+def test_entries_damaged_on_the_table_are_named_by_their_seqs():
+    from ramblockdev import flip, log_frames
+    d = RamBlockDev(block_size=2048, blocks=5)
+    j = Journal(Log(d))
+    for i in range(1, 7):
+        j.append("step", 100 + i, a=i, text="e%d" % i)
+    frames = [f for f in log_frames(d) if f[5] and f[5].get("j")]
+    for block, off, _, _, n, _ in frames[2:4]:  # #3 and #4
+        flip(d, block, off + 12 + n // 2)
+    lines = []
+    Journal(Log(d)).export(1, lines.append, "t1")
+    assert problems(lines) == ["a.log line 4: entries #3-#4 missing: damaged on the table"]
