@@ -174,3 +174,28 @@ def test_an_award_that_is_not_a_triple_is_refused_with_its_one_line():
     for bad in (5, None, ("fixed", 100)):
         why = raises(ValueError, Pool, **dict(cfg(), awards={hands.FLUSH: bad}))
         assert why.startswith("award of class"), (bad, why)
+
+
+def test_a_lowered_limit_may_fill_the_reserve_to_the_ceiling_and_no_further():
+    low = cfg(limit=1000)
+    state = at(cfg(), pool=6000, reserve=MAX_CENTS - 5000, contributed=1000).state()
+    q = Pool.from_state(low, state, True)
+    assert (q.pool, q.reserve) == (1000, MAX_CENTS)
+    state = at(cfg(), pool=6000, reserve=MAX_CENTS - 4999, contributed=1001).state()
+    raises(ValueError, Pool.from_state, low, state, True)
+
+
+def test_a_round_with_the_reserve_at_the_ceiling_is_paid():
+    p = at(cfg(), pool=100000, reserve=MAX_CENTS, contributed=100000)
+    assert p.settle([(3, hands.FLUSH)]) == [(3, hands.FLUSH, 5000)] and p.reserve == MAX_CENTS
+
+
+def test_an_award_that_leaves_one_cent_does_not_restart_the_pool_CSP_10_8():
+    p = at(cfg(), pool=5001, contributed=4001)
+    assert p.settle([(1, hands.FLUSH)]) == [(1, hands.FLUSH, 5000)] and p.pool == 1
+
+
+def test_ten_percent_of_a_pool_is_rounded_down_to_the_cent_CSP_10_2_2():
+    for pool, award in ((109999, 10999), (100000, 10000), (9999, 999)):
+        p = at(cfg(), pool=pool, contributed=pool)
+        assert p.settle([(1, hands.STRAIGHT_FLUSH)]) == [(1, hands.STRAIGHT_FLUSH, award)], pool
