@@ -2,7 +2,7 @@
 that would pass 2**30 cents is refused before it changes anything, even by the carried fraction's one cent, and
 one that reaches the ceiling exactly is taken; a saved state at each bound of its figures; shared royals when the
 fixed amount is above the pool's share (CSP-10.5); one-cent awards (CSP-10.8); amounts that are no cents refused."""
-# mp-heap: 48K
+# mp-heap: 60K
 from mptest import raises
 from tablectl.rules import MAX_SEATS, awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool
