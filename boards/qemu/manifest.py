@@ -10,6 +10,7 @@ module("board.py")
 module("simhw.py", base_path="../sim")
 module("link.py", base_path="../sim")
 module("simrepl.py", base_path="../sim")
+module("demo_amounts.py", base_path="../sim")
 # the bench's session (tools/bench/qemu.py): a lab board carries it, so the figures count the table's data
 # in the heap and not the harness's code
 module("fwround.py", base_path="../../tools/bench/mp")

@@ -72,7 +72,17 @@ class Repl:
     def _print(self, *args, sep=" ", end="\n", file=None):
         if file is not None:
             return print(*args, sep=sep, end=end, file=file)
-        self.write((sep.join([str(a) for a in args]) + end).replace("\n", "\r\n"))
+        context = sys.modules.get("tablectl.service.context")
+        for i, a in enumerate(args):
+            if i:
+                self.write(sep)
+            if context is not None and isinstance(a, context.Report):  # print(service.journal(35)): a
+                a.emit(self.write, "\r\n")  # line at a time, as the REPL shows one, ending its own line
+                if i == len(args) - 1 and end == "\n":
+                    return
+            else:
+                self.write(str(a).replace("\n", "\r\n"))
+        self.write(end.replace("\n", "\r\n"))
 
     def _repl_print(self, value):
         if value is not None:

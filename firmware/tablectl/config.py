@@ -11,6 +11,7 @@ Module API
     pool_params(cfg)  -> the Pool keyword arguments of the selected progressive game (award kinds
                       from tablectl.rules.awards, amounts fixed_<class> from cfg); ValueError otherwise.
     keys_for(game)    -> the keys a table of that game reads, sorted; limits(key) -> (lo, hi) of an int key
+    placeholders(cfg) -> the fixed amounts of its progressive game still at a demo amount (DEMO)
 
 Config object (App.config): the effective values plus the pool changes waiting for the next hit.
     cfg = Config(store, journal)   # loads record 'config' (Tilt if it is corrupt or invalid)
@@ -32,8 +33,8 @@ Config object (App.config): the effective values plus the pool changes waiting f
 A pool parameter is deferred when the game stays the same progressive game (its pool is live);
 switching game, or any change on a dice/fan-tan table, applies at once (no pool is running).
 
-Defaults of the money keys are placeholders a casino replaces with the amounts it posts (CSP-10.3);
-cents below 2**30 everywhere.
+The fixed amounts are 0 until the technician sets the approved ones (BAC-17.13), except on a board with
+demo amounts (a virtual board's demo_amounts module); cents below 2**30 everywhere.
 """
 from tablectl.rules import DICE, GAMES, PROGRESSIVE, SEATS
 from tablectl.rules import MAX_CENTS as MONEY_MAX
@@ -80,6 +81,19 @@ DEFAULTS = {
     "link": "",
     "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
 }
+
+# BAC-17.13: the fixed amounts a table pays are the ones the DICJ approved, which only the technician knows.
+# Those above are demo amounts, shipped only by a virtual board (its module demo_amounts: the sim and
+# qemu boards), and status() names them until they are changed; a real board ships 0, so a progressive
+# game cannot be configured until the technician sets its amounts (validate).
+DEMO = dict((k, v) for k, v in DEFAULTS.items() if k.startswith("fixed_") and v)
+try:
+    from demo_amounts import AMOUNTS as _DEMO_BOARD
+except ImportError:
+    _DEMO_BOARD = False
+if not _DEMO_BOARD:
+    for _k in DEMO:
+        DEFAULTS[_k] = 0
 
 # key -> ('int', lo, hi) | ('bool',) | ('choice', choices)
 _SPEC = {
@@ -204,12 +218,37 @@ def keys_for(game):
     return sorted(out)
 
 
+def placeholders(cfg):
+    """The fixed-amount keys of validated `cfg`'s progressive game still at a demo amount (DEMO), sorted:
+    BAC-17.13 wants the amounts the DICJ approved, so service.status() names these until they are set."""
+    if cfg["game"] not in PROGRESSIVE:
+        return []
+    return sorted(k for k in _fixed_keys(cfg["game"]).values() if k in DEMO and cfg[k] == DEMO[k])
+
+
 def limits(key):
     """(lowest, highest) of an integer key."""
     spec = _SPEC[key]
     if spec[0] != "int":
         raise ValueError("%s is not an integer key" % key)
     return spec[1], spec[2]
+
+
+def shown(key, value):
+    """A value as a journal, a report or an answer shows it: a link's password never (`***`), the rest
+    of the link as it is (the table, the broker, the link id)."""
+    if key != "link" or not value:
+        return value
+    head, at, where = value.rpartition("@")
+    scheme, sep, account = head.partition("://")
+    return "%s://%s:***@%s" % (scheme, account.partition(":")[0], where) if at and sep else "***"
+
+
+def shown_all(values):
+    out = dict(values)
+    if "link" in out:
+        out["link"] = shown("link", out["link"])
+    return out
 
 
 class Config:
@@ -269,8 +308,10 @@ class Config:
         return log.atomic() if log is not None else _Nothing()
 
     def _log(self, event, round_no, key, old, new):
-        if self.journal is not None:
-            self.journal.append(event, round_no, text="%s %r->%r" % (key, old, new))
+        if self.journal is not None:  # credentials are write-only: the journal says they changed
+            was, now = shown(key, old), shown(key, new)
+            text = "%s password changed" % key if was == now else "%s %r->%r" % (key, was, now)
+            self.journal.append(event, round_no, text=text)
 
     def pool_params(self, after=False):
         return pool_params(_overlay(self.values, self.pending) if after else self.values)

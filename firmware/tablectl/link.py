@@ -123,6 +123,7 @@ class LinkPool:
 class LinkedController(ProgressiveController):
     def __init__(self, app):
         self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
+        self.last_answer = None  # ticks of the last heartbeat answered (before the lamp is first set)
         ProgressiveController.__init__(self, app)
         tls, self.table, self.password, self.host, self.port, self.link_id = link_parts(self.cfg["link"])
         self.tls = tls
@@ -133,7 +134,6 @@ class LinkedController(ProgressiveController):
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
         self.task = None
-        self.last_answer = None  # ticks of the last heartbeat answered
         self.sent_at = 0     # ticks the oldest message of the outbox was last sent
         self.error = ""      # why the link is down, for status()
         self.was_up = False
@@ -276,9 +276,15 @@ class LinkedController(ProgressiveController):
     def apply_pending(self):
         """The link's pool parameters are the server's: a table's pending pool changes wait."""
 
+    def betting_lamp(self, on):
+        # betting is open only while the link is up: progressive bets are refused while it is down
+        ProgressiveController.betting_lamp(self, on and self.up())
+
     def prompt(self):
         if self.state == "claiming":
             return "HIT SENT S%d" % self.hits[0][0], ("WAIT SERVER" if self.up() else "LINK DOWN")
+        if self.state == "betting" and not self.up():
+            return "LINK DOWN", "NO PROG BETS"  # no pool figure: the table does not know the link's now
         line1, line2 = ProgressiveController.prompt(self)
         if self.state == "betting":
             if self.pending():
@@ -289,7 +295,14 @@ class LinkedController(ProgressiveController):
         return line1, line2
 
     def animate(self, now):
-        if "pool" in self.figures or self.state == "paying":  # no count-up from 0 before the first pool
+        if self.state == "paying":
+            ProgressiveController.animate(self, now)
+        elif "pool" not in self.figures or not self.up(now):  # no pool known now: the digits are blank
+            if self.digits != -2:
+                self.digits = -2
+                if self.board.jackpot is not None:
+                    self.board.jackpot.blank()
+        else:
             ProgressiveController.animate(self, now)
 
     def status(self):
@@ -311,8 +324,9 @@ class LinkedController(ProgressiveController):
             import asyncio
             self.task = asyncio.create_task(self.run())
         up = self.up(now)
-        if up != self.was_up:  # LINK DOWN appears and goes on the display
+        if up != self.was_up:  # LINK DOWN appears and goes on the display, the betting lamp with it
             self.was_up = up
+            self.betting_lamp(self.state == "betting")
             if self.state in ("betting", "claiming"):
                 self.redraw()
 

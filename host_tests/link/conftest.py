@@ -8,8 +8,8 @@ from jackpot.rig import Link
 def make_link(tmp_path):
     made = []
 
-    def make(tables=("t01", "t02"), tls=False, game=None, start=True):
-        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game)
+    def make(tables=("t01", "t02"), tls=False, game=None, start=True, servers=None):
+        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game, servers)
         made.append(link)
         return link.start() if start else link
 

@@ -69,7 +69,7 @@ def test_epochs_and_tables_are_separate_sequences(tmp_path):
 
 
 def test_contribution_carries_the_fraction_of_a_cent_as_the_core_does(tmp_path):
-    led = ledger(tmp_path, dict(CFG, rate_bp=1234))
+    led = ledger(tmp_path, dict(CFG, rate_bp=1234, bet_cents=100000))
     ref = core_pool.Pool(**tcfg.pool_params(tcfg.validate(dict(CFG, rate_bp=1234))))
     rng = random.Random(3)
     for seq in range(1, 60):
@@ -177,7 +177,7 @@ def test_a_link_must_be_a_progressive_game_with_a_valid_configuration(tmp_path):
 def test_meters_roll_over_into_closed_totals_and_the_balance_holds(tmp_path):
     """A link outlives the core's 2**30-cent meters: past 2**29 the period closes, to the cent. Rounds of
     a large bet and a royal flush each: contributions and awards both pass 2**30 cents in all."""
-    led = ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1))
+    led = ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27))
     bet = 1 << 27
     seq = contributed = awarded = 0
     for rnd in range(1, 13):
@@ -193,7 +193,7 @@ def test_meters_roll_over_into_closed_totals_and_the_balance_holds(tmp_path):
     assert (view["contributed"], view["paid"]) == (contributed, awarded) == (12 * bet, awarded)
     assert awarded > 1 << 30 and led.links[LINK].closed[0] > 0  # at least one period was closed
     led.db.close()
-    assert link_view(ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1)).db, LINK) == view
+    assert link_view(ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27)).db, LINK) == view
 
 
 def test_beat_and_bad_messages_are_checked_by_the_protocol():
@@ -227,7 +227,7 @@ def test_any_duplicates_and_reordering_count_every_message_once(tmp_path_factory
     draws would each be a choice it records, too many for its health check.)"""
     rng = random.Random(seed)
     tmp = tmp_path_factory.mktemp("prop")
-    led = ledger(tmp)
+    led = ledger(tmp, dict(CFG, bet_cents=20000))
     params = tcfg.pool_params(tcfg.validate(CFG))
     classes = awards.table("caribbean_stud")[0][1:]
     script = {}  # table -> [(kind, body)] in sequence order

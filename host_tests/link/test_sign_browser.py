@@ -24,7 +24,7 @@ def dollars(cents):
 
 def test_the_sign_counts_up_shows_pending_and_the_last_hits(make_link, tmp_path):
     need_chromium()
-    link = make_link(("t01", "t02"))
+    link = make_link(("t01", "t02"), game=dict(GAME, bet_cents=250000))  # bets large enough to see a count-up
     t1, t2 = RawTable(link, "t01"), RawTable(link, "t02")
     with playwright_api.sync_playwright() as p:
         browser = launch(p, tmp_path / "profile", 1200)

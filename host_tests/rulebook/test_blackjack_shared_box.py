@@ -29,8 +29,8 @@ def box(stakes, seat=None, distances=None):
 
 
 # ---- options ------------------------------------------------------------------------------------
-def test_shared_box_is_off_by_default_BJ_21_1():
-    # BJ-21.1: every BJ-20.1 procedure needs DICJ permission, so no procedure can be assumed
+def test_shared_box_is_off_by_default_BJ_20_1():
+    # every BJ-20.1 procedure needs DICJ permission (Art. 21), so no procedure can be assumed
     opts = bj.options(None)
     assert opts["shared_box"] == "none"
     assert opts["shared_box_max_bettors"] == 3
@@ -74,8 +74,8 @@ def test_a_box_with_one_bettor_is_that_bettors_BJ_20_1(scheme, seated):
     assert box_decider([Bettor("ann", 5, seated)], scheme) == 0
 
 
-def test_no_procedure_no_shared_box_BJ_21_1():
-    with pytest.raises(RuleError, match="BJ-21.1"):
+def test_no_procedure_no_shared_box_BJ_20_1():
+    with pytest.raises(RuleError, match="DICJ permission"):
         box_decider(box([5, 5], seat=0), "none")
 
 

@@ -211,3 +211,10 @@ def test_an_exact_figure_that_names_its_method_prints_its_fraction():
                                 "method": "monte_carlo", "rounds": 1000, "ci95": [0.001, 0.009]})
     assert simulated["house_edge_exact"] is None and simulated["rounds"] == 1000
     assert simulated["ci95"] == [0.001, 0.009]
+
+
+@pytest.mark.parametrize("game, article", [("roulette", "RL-2.2"), ("blackjack", "BJ-5.1.2"), ("baccarat", "BAC-10")])
+def test_resolve_void_at_the_command_line_RL_2_2_BJ_5_1_2(game, article):
+    out = run_json("resolve", game, "void", "--json")
+    assert out["outcome"] == "void" and set(out["net"].values()) == {"0"}, article
+    assert list(out["net"]) == list(registry.game(game).bets())

@@ -115,11 +115,11 @@ PROG = dict(progressive_bet=500, pool=2_000_000, fixed_flush=25_000,
 @pytest.mark.parametrize("player, community, award_cents", [
     ("Ah,Kh,Qh", "Jh,Th", 2_000_000),  # royal: the whole pool (F3-16.3.1)
     ("9h,8h,7h", "6h,5h", 200_000),  # straight flush: max(150,000 fixed, 10% of 2,000,000) (F3-16.3.2)
-    ("9h,9s,9c", "9d,5h", 100_000),  # four of a kind: fixed
-    ("9h,9s,5c", "9d,5h", 50_000),  # full house: fixed
-    ("2h,9h,Jh", "Kh,5h", 25_000),  # flush: fixed
+    ("9h,9s,9c", "9d,5h", 100_000),  # four of a kind: fixed (F3-16.3.3)
+    ("9h,9s,5c", "9d,5h", 50_000),  # full house: fixed (F3-16.3.4)
+    ("2h,9h,Jh", "Kh,5h", 25_000),  # flush: fixed (F3-16.3.5)
 ])
-def test_progressive_awards_F3_16_3(player, community, award_cents):
+def test_progressive_awards_F3_16_3_1_to_16_3_5(player, community, award_cents):
     text = "%s,2c,3d,Qs,%s,fold" % (player, community)
     assert net(text, **PROG)["progressive"] == Fraction(award_cents, 500) - 1  # the stake feeds the pool
     assert net(text, progressive_stake_returned=True, **PROG)["progressive"] == Fraction(award_cents, 500)

@@ -5,7 +5,8 @@
     python -m jackpot demo [--tables 6] [--folder build/link] [--web-port 8080] [--broker-port 1883] [--tls]
 
 serve: the server and its web side (status page, /status, the sign) until SIGTERM/Ctrl-C. Its password
-is the `jackpot` entry of the credentials file (the broker's credentials.json) or $JACKPOT_PASSWORD.
+is its account's entry (--user, `jackpot` by default) in the credentials file (the broker's
+credentials.json) or $JACKPOT_PASSWORD.
 table: one CPython table playing a round every --every seconds on random seats (the bench's and the
 tests' table). demo: mosquitto, the server, the sign and --tables simulated tables on link pit1
 (Caribbean Stud), with their state in --folder, which a restart resumes.
@@ -22,9 +23,12 @@ import sys
 from jackpot import ROOT, web
 from jackpot.broker import SERVER_USER, Broker, BrokerError
 from jackpot.ledger import LedgerError
+from tablectl.config import DEMO, keys_for
 
 DEMO_LINK = "pit1"
-DEMO_GAME = {"game": "caribbean_stud", "seed_cents": 2500000, "rate_bp": 2000, "limit_cents": 200000000}
+# the firmware's demo amounts, said outright: a host process has no virtual board to ship them (BAC-17.13)
+DEMO_GAME = dict([(k, v) for k, v in DEMO.items() if k in keys_for("caribbean_stud")],
+                 game="caribbean_stud", seed_cents=2500000, rate_bp=2000, limit_cents=200000000)
 
 
 def _address(text):
@@ -34,8 +38,8 @@ def _address(text):
     return host, int(port)
 
 
-def _password(args, user):
-    if user == SERVER_USER and os.getenv("JACKPOT_PASSWORD"):
+def _password(args, user, server=False):
+    if server and os.getenv("JACKPOT_PASSWORD"):
         return os.environ["JACKPOT_PASSWORD"]
     try:
         return json.loads(pathlib.Path(args.credentials).read_text())[user]
@@ -51,10 +55,10 @@ def _stop_event():
     return stop
 
 
-def start_server(config, db, broker, password, web_port, ca_file=None):
+def start_server(config, db, broker, password, web_port, ca_file=None, user=SERVER_USER):
     """The server and its web side: (JackpotServer, web server)."""
     from jackpot.server import JackpotServer
-    srv = JackpotServer(db, config["links"], config["tables"], broker, SERVER_USER, password, ca_file)
+    srv = JackpotServer(db, config["links"], config["tables"], broker, user, password, ca_file)
     changes = web.Changes()
     srv.listeners.append(changes.bump)
     httpd = web.serve(db, srv.stats, changes, web_port)
@@ -65,7 +69,8 @@ async def _serve(args):
     from jackpot.server import load_config
     try:
         config = load_config(args.config)
-        srv, httpd = start_server(config, args.db, args.broker, _password(args, SERVER_USER), args.web_port, args.ca)
+        srv, httpd = start_server(config, args.db, args.broker, _password(args, args.user, True), args.web_port,
+                                  args.ca, args.user)
     except (ValueError, LedgerError, OSError) as e:
         print("jackpot: %s" % e, file=sys.stderr)
         return 2
@@ -99,9 +104,11 @@ async def _demo(args):
     folder = pathlib.Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     tables = dict(("t%02d" % i, DEMO_LINK) for i in range(1, args.tables + 1))
-    config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": tables}
+    # the ids after them are on the link with no simulated table playing them: for a simulator or a board
+    own = ["t%02d" % i for i in range(args.tables + 1, args.tables + 1 + args.own)]
+    config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": dict(tables, **dict((t, DEMO_LINK) for t in own))}
     (folder / "link.json").write_text(json.dumps(config, indent=1))
-    broker = Broker(folder / "broker", tables, port=args.broker_port, tls=args.tls)
+    broker = Broker(folder / "broker", config["tables"], port=args.broker_port, tls=args.tls)
     try:
         broker.start()
     except BrokerError as e:
@@ -119,8 +126,12 @@ async def _demo(args):
                  "server   ledger %s; status %s/  JSON %s/status" % (folder / "ledger.db", url, url),
                  "sign     %s/sign?link=%s" % (url, DEMO_LINK),
                  "tables   %s, a round every %g s each (CPython, the firmware's protocol)" % (", ".join(tables), args.every),
-                 "watch    mosquitto_sub -h 127.0.0.1 -p %d -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
-                 % (broker.port, broker.credentials_path),
+                 "yours    %s on the link, played by no simulated table: `mqtt%s://%s:PASSWORD@127.0.0.1:%d/%s`, "
+                 "PASSWORD its entry in %s (docs/link.md)" % (", ".join(own) or "none", "s" if args.tls else "",
+                                                               own[0] if own else "ID", broker.port, DEMO_LINK,
+                                                               broker.credentials_path),
+                 "watch    mosquitto_sub -h 127.0.0.1 -p %d%s -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
+                 % (broker.port, " --cafile %s" % broker.ca_file if args.tls else "", broker.credentials_path),
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
         print("link: " + line, flush=True)
     stop = _stop_event()
@@ -144,6 +155,8 @@ def main(argv=None):
     s.add_argument("--config", required=True, help='JSON: {"links": {id: {game, seed_cents, ...}}, "tables": {id: link}}')
     s.add_argument("--db", required=True, help="the SQLite ledger (created if missing)")
     s.add_argument("--web-port", type=int, default=8080)
+    s.add_argument("--user", default=SERVER_USER, help="the server's broker account (one an instance; default %s)"
+                   % SERVER_USER)
     t = sub.add_parser("table", help="one simulated table (CPython)")
     t.add_argument("--id", required=True)
     t.add_argument("--link", required=True)
@@ -158,7 +171,8 @@ def main(argv=None):
         p.add_argument("--credentials", default=None, help="the broker's credentials.json")
         p.add_argument("--ca", default=None, help="CA certificate: speak TLS to the broker")
     d = sub.add_parser("demo", help="broker, server, sign and simulated tables on one link (make link)")
-    d.add_argument("--tables", type=int, default=6)
+    d.add_argument("--tables", type=int, default=6, help="simulated tables t01..tN")
+    d.add_argument("--own", type=int, default=1, help="table ids after them no simulated table plays (yours)")
     d.add_argument("--every", type=float, default=5.0, help="seconds between a table's rounds")
     d.add_argument("--folder", default=str(ROOT / "build" / "link"))
     d.add_argument("--web-port", type=int, default=8080)

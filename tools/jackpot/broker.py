@@ -38,11 +38,13 @@ SIGN_USER = "sign"
 RESERVED = (SERVER_USER, SIGN_USER)
 
 ACL_HEAD = """# tablectl link ACL (written by tools/jackpot/broker.py); see docs/link.md
-# the jackpot server: every topic of the link
-user %(server)s
+"""
+# a jackpot server (one account an instance: the broker ties a client id to its account): every topic
+ACL_SERVER = """user %(server)s
 topic readwrite tablectl/#
 
-# a pit sign or a casino system: reads only
+"""
+ACL_SIGN = """# a pit sign or a casino system: reads only
 user %(sign)s
 topic read tablectl/+/pool
 topic read tablectl/+/hits
@@ -125,9 +127,14 @@ def make_certificates(folder, days=30):
 
 
 class Broker(Child):
-    def __init__(self, folder, tables=None, port=0, tls=False):
+    def __init__(self, folder, tables=None, port=0, tls=False, servers=(SERVER_USER,)):
         self.folder = pathlib.Path(folder)
         self.tables = dict((check_id("table", t), check_id("link", link)) for t, link in (tables or {}).items())
+        self.servers = tuple(check_id("server", s) for s in servers)  # an account for each server instance
+        taken = set(self.servers) & (set(self.tables) | {SIGN_USER})
+        if taken or SERVER_USER not in self.servers:
+            raise ValueError("server accounts %s: %s among them, none a table's or the sign's"
+                             % (", ".join(self.servers), SERVER_USER))
         self.port = port or free_port()
         self.tls = tls
         self.proc = None
@@ -145,7 +152,7 @@ class Broker(Child):
         if self._creds is None:
             path = self.credentials_path
             creds = json.loads(path.read_text()) if path.exists() else {}
-            for user in (SERVER_USER, SIGN_USER) + tuple(sorted(self.tables)):
+            for user in self.servers + (SIGN_USER,) + tuple(sorted(self.tables)):
                 creds.setdefault(user, secrets.token_urlsafe(12))
             tmp = path.with_suffix(".tmp")
             tmp.write_text(json.dumps(creds, indent=1, sort_keys=True))
@@ -167,7 +174,7 @@ class Broker(Child):
         proc = subprocess.run([PASSWD_TOOL, "-U", str(passwd)], capture_output=True, text=True)  # hash in place
         if proc.returncode != 0:
             raise BrokerError("mosquitto_passwd -U: %s" % (proc.stdout + proc.stderr).strip())
-        acl = ACL_HEAD % {"server": SERVER_USER, "sign": SIGN_USER}
+        acl = ACL_HEAD + "".join(ACL_SERVER % {"server": s} for s in self.servers) + ACL_SIGN % {"sign": SIGN_USER}
         for table in sorted(self.tables):
             acl += ACL_TABLE % {"table": table, "link": self.tables[table]}
         (self.folder / "acl").write_text(acl)
@@ -189,6 +196,10 @@ class Broker(Child):
             "log_type warning",
             "log_type notice",
             "listener %d 127.0.0.1" % self.port,
+            # a client's id is its account's user name, whatever it asks for: no account can take over
+            # another's session (the sign as the server, one table as another) by connecting with its id
+            # (after `listener`: mosquitto 2.0 reads it as the listener's)
+            "use_username_as_clientid true",
         ]
         if self.tls:
             ca, crt, key = make_certificates(self.folder / "tls") if not (self.folder / "tls" / "server.crt").exists() \

@@ -203,7 +203,7 @@ class Ledger:
         changed = None
         try:
             if kind == "contrib":
-                answer, cents, bets = self._contrib(link, body)
+                answer, cents, bets = self._contrib(link, table, body)
                 changed = lid
             elif kind == "hit":
                 answer, awarded, hits = self._hit(link, table, body)
@@ -212,8 +212,11 @@ class Ledger:
                 answer = self._paid(link, table, body)
                 changed = lid if answer.pop("_changed", False) else None
             ok = 1
-        except ValueError as e:
-            answer, ok = {"seq": seq, "error": str(e)}, 0
+        except sqlite3.Error:
+            raise  # the ledger cannot be written: the batch is not applied, nor answered
+        except Exception as e:  # any other failure is this message's refusal (the pool was not touched)
+            answer, ok = {"seq": seq, "error": str(e).splitlines()[0][:200] if isinstance(e, ValueError)
+                          else "%s: %s" % (kind, type(e).__name__)}, 0
         if changed:
             self._dirty.add(lid)
         self.db.execute("INSERT INTO message (tbl, ep, seq, link, kind, round, body, answer, ok, cents, at) "
@@ -247,7 +250,18 @@ class Ledger:
         state[3], state[4], state[5] = 0, 0, carried_in  # contributed, paid, seeded
         return _pool.Pool.from_state(link.params, state), closed
 
-    def _contrib(self, link, body):
+    def _contrib(self, link, table, body):
+        # the link's own limits, not the table's word: its seats, its bet per seat, one contribution a round
+        seats, most = link.values["seats"], link.values["bet_cents"]
+        for s in body["locked"]:
+            if s > seats:
+                raise ValueError("contrib: seat %d, the link has %d seats a table" % (s, seats))
+        for seat, cents in body["bets"]:
+            if cents > most:
+                raise ValueError("contrib: seat %d bets %d cents, the link's bet is at most %d" % (seat, cents, most))
+        if self.db.execute("SELECT 1 FROM message WHERE tbl = ? AND ep = ? AND round = ? AND kind = 'contrib' "
+                           "AND ok = 1", (table, body["ep"], body["round"])).fetchone():
+            raise ValueError("contrib: round %d of table %s has its contribution already" % (body["round"], table))
         pool, closed = self._working_pool(link)
         added = 0
         for seat, cents in body["bets"]:

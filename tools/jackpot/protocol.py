@@ -37,6 +37,7 @@ KINDS = ("contrib", "hit", "paid", "beat")  # what a table publishes
 MAX_SEATS = 9
 MAX_CENTS = (1 << 30) - 1
 MAX_PAYLOAD = 2048
+MAX_DEPTH = 3  # {"bets": [[seat, cents]]}: an object, a list, a list; deeper is refused before decoding
 
 
 def table_topic(link, table, kind):
@@ -72,13 +73,41 @@ def _seat(v, what):
     return v
 
 
+def depth(payload):
+    """How deep the payload's brackets nest, strings skipped (a byte scan: the decoder's recursion is
+    never reached by a payload that nests deeper than MAX_DEPTH)."""
+    deepest = level = 0
+    in_str = escaped = False
+    for b in payload:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:  # backslash
+                escaped = True
+            elif b == 0x22:
+                in_str = False
+        elif b == 0x22:
+            in_str = True
+        elif b in (0x5B, 0x7B):  # [ {
+            level += 1
+            deepest = max(deepest, level)
+        elif b in (0x5D, 0x7D):
+            level -= 1
+    return deepest
+
+
 def decode(kind, payload):
-    """The checked body of a table's message (a dict); ValueError, one line, for anything malformed."""
+    """The checked body of a table's message (a dict); ValueError, one line, for anything malformed:
+    size and depth are bounded before the JSON decoder sees it."""
+    if not isinstance(payload, (bytes, bytearray)):
+        raise ValueError("%s: payload is not bytes" % kind)
     if len(payload) > MAX_PAYLOAD:
         raise ValueError("%s: payload of %d bytes (at most %d)" % (kind, len(payload), MAX_PAYLOAD))
+    if depth(payload) > MAX_DEPTH:
+        raise ValueError("%s: payload nests deeper than %d" % (kind, MAX_DEPTH))
     try:
-        body = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
+        body = json.loads(bytes(payload).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ValueError("%s: payload is not JSON" % kind)
     if not isinstance(body, dict):
         raise ValueError("%s: payload is not a JSON object" % kind)

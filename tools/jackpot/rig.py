@@ -49,13 +49,13 @@ class Proc(Child):
 class Link:
     """A broker, a server and its configuration in one folder; tables started on demand."""
 
-    def __init__(self, folder, tables, tls=False, game=None):
+    def __init__(self, folder, tables, tls=False, game=None, servers=None):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.tables = dict((t, LINK) for t in tables)
         self.config = self.folder / "link.json"
         self.config.write_text(json.dumps({"links": {LINK: game or GAME}, "tables": self.tables}))
-        self.broker = Broker(self.folder / "broker", self.tables, tls=tls)
+        self.broker = Broker(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
         self.db = self.folder / "ledger.db"
         self.web_port = free_port()
         self.server = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
@@ -86,14 +86,18 @@ class Link:
         return self
 
     def wait_web(self, timeout=15):
+        """Until the server's web side answers and the server has subscribed to the tables' topics."""
         deadline = time.monotonic() + timeout
         while True:
             try:
-                return self.status()
+                st = self.status()
+                if st["server"]["connected"]:
+                    return st
             except OSError:
-                assert self.server.alive(), self.server.tail()
-                assert time.monotonic() < deadline, "the server's web side did not answer: " + self.server.tail()
-                time.sleep(0.1)
+                pass
+            assert self.server.alive(), self.server.tail()
+            assert time.monotonic() < deadline, "the server did not come up: " + self.server.tail()
+            time.sleep(0.05)
 
     def status(self):
         with urllib.request.urlopen(self.url + "/status", timeout=5) as r:
@@ -118,6 +122,41 @@ class Link:
         self.broker.stop()
 
 
+class Demo(Proc):
+    """`python -m jackpot demo` (what `make link` runs) as a process, on the broker and web ports given."""
+
+    def __init__(self, folder, *args, tables=2):
+        self.folder = pathlib.Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.broker_port, self.web_port = free_port(), free_port()
+        Proc.__init__(self, [PYTHON, "-m", "jackpot", "demo", "--tables", str(tables), "--folder",
+                             str(self.folder / "link"), "--broker-port", str(self.broker_port), "--web-port",
+                             str(self.web_port)] + list(args), self.folder / "demo.log")
+
+    def start(self, timeout=60):
+        """Started, its server subscribed (a bounded poll of its own /status)."""
+        Proc.start(self, cwd=str(ROOT))
+        deadline = time.monotonic() + timeout
+        while not (self.status() or {}).get("server", {}).get("connected"):
+            assert time.monotonic() < deadline, self.tail()
+            time.sleep(0.1)
+        return self
+
+    def status(self):
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/status" % self.web_port, timeout=5) as r:
+                return json.loads(r.read())
+        except OSError:
+            assert self.alive(), self.tail()
+            return None
+
+    def output(self):
+        return self.log.read_text(errors="replace")
+
+    def credentials(self):
+        return json.loads((self.folder / "link" / "broker" / "credentials.json").read_text())
+
+
 class RawTable:
     """A table as bare MQTT messages (paho): send(kind, body) publishes with QoS 1 and returns the answer."""
 
@@ -129,14 +168,22 @@ class RawTable:
         self.ep = ep
         self.seq = 0
         self.answers = {}
+        self.subscribed = set()
         self.cond = threading.Condition()
         self.c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="raw-" + tid, protocol=mqtt.MQTTv311)
         self.c.username_pw_set(tid, link.password(tid))
         self.c.on_message = self._message
+        self.c.on_subscribe = self._subscribed
         self.c.connect("127.0.0.1", link.broker.port)
         self.c.loop_start()
-        self.c.subscribe(protocol.table_topic(LINK, tid, "ack"), qos=1)
-        time.sleep(0.3)
+        _, mid = self.c.subscribe(protocol.table_topic(LINK, tid, "ack"), qos=1)
+        with self.cond:  # the broker's SUBACK: answers from now on reach this client
+            assert self.cond.wait_for(lambda: mid in self.subscribed, 10), "no SUBACK"
+
+    def _subscribed(self, client, userdata, mid, codes, props=None):
+        with self.cond:
+            self.subscribed.add(mid)
+            self.cond.notify_all()
 
     def _message(self, client, userdata, msg):
         body = json.loads(msg.payload)

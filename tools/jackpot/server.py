@@ -28,24 +28,30 @@ BATCH = 500  # messages a transaction at most
 POOL_EVERY_S = 0.2  # the retained pool goes out at most this often a link (every table reads it; the
 # table whose message changed it has it in its answer at once, and the sign's event stream is not held)
 RETRY_S = 0.5  # between two connection attempts to the broker
-CLIENT_ID = "tablectl-jackpot"
+HOW_STAT = {"new": "messages", "duplicate": "duplicates", "early": "early", "refused": "refused"}
 
 
 def log(msg):
     print("jackpot: %s" % msg, file=sys.stderr, flush=True)
 
 
+def _one_line(e):
+    return ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200]
+
+
 class JackpotServer:
-    def __init__(self, db_path, links, tables, broker, user, password, ca_file=None, client_id=CLIENT_ID):
+    def __init__(self, db_path, links, tables, broker, user, password, ca_file=None):
         self.ledger = Ledger(db_path, links, tables)
         self.db_path = db_path
         self.broker = broker
         self.user = user
         self.password = password
         self.ca_file = ca_file
-        self.client_id = client_id
+        self.client_id = user  # the broker ties a client id to its account (use_username_as_clientid)
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
-                      "connected": False, "started": time.time()}
+                      "connected": False, "started": time.time(), "sessions": {}}
+        self._epochs = {}       # table -> (its last epoch, every epoch it sent under)
+        self._last_failure = None
         self.listeners = []
         self._pool_sent = {}    # link -> time its pool last went out
         self._pool_later = {}   # link -> the timer that sends it, when one waits
@@ -60,10 +66,12 @@ class JackpotServer:
         while not stop.is_set():
             try:
                 async with self._client() as client:
-                    self.stats["connected"] = True
-                    for kind in protocol.KINDS:  # not /+: the acks the server sends are under the same tables
-                        await client.subscribe(protocol.table_topic("+", "+", kind), qos=1)
+                    # its own links only (another server instance keeps others); not /+: its acks are there too
+                    for lid in sorted(self.ledger.links):
+                        for kind in protocol.KINDS:
+                            await client.subscribe(protocol.table_topic(lid, "+", kind), qos=1)
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
+                    self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
                     for lid in self.ledger.links:
                         await self._publish_pool(client, lid)
                         await self._publish_hits(client, lid)
@@ -78,6 +86,12 @@ class JackpotServer:
             except aiomqtt.MqttError as e:
                 if self.stats["connected"]:
                     log("broker connection lost: %s" % e)
+            except Exception as e:  # a batch that cannot be written (its answers were not sent): the
+                # tables send it again; the server reconnects and goes on, saying why once
+                why = _one_line(e)
+                if why != self._last_failure:
+                    log("batch not applied, reconnecting: %s" % why)
+                self._last_failure = why
             self.stats["connected"] = False
             if not stop.is_set():
                 await asyncio.sleep(RETRY_S)
@@ -103,25 +117,23 @@ class JackpotServer:
                 try:
                     link, table, kind = protocol.parse_table_topic(topic)
                     body = protocol.decode(kind, msg.payload)
-                except ValueError as e:
+                except Exception as e:  # whatever a payload does to the checks, it is refused, never fatal
                     self.stats["refused"] += 1
-                    log("refused %s: %s" % (topic, e))
+                    log("refused %s: %s" % (topic, _one_line(e)))
                     continue
                 ack = protocol.table_topic(link, table, "ack")
                 if led.tables.get(table) != link:
                     self.stats["refused"] += 1
                     answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}))
                     continue
+                self._watch_sessions(table, body["ep"])
                 if kind == "beat":
                     self.stats["beats"] += 1
                     led.seen(table, now)
                     beats.append((ack, link, body["n"]))
                     continue
                 answer, lid, how = led.handle(table, kind, body, now)
-                if how == "new":
-                    self.stats["messages"] += 1
-                else:
-                    self.stats[how if how in self.stats else "refused"] += 1
+                self.stats[HOW_STAT.get(how, "refused")] += 1
                 if answer is not None:
                     answers.append((ack, answer))
                 if answer is not None and "error" in answer and how == "new":
@@ -145,6 +157,21 @@ class JackpotServer:
         if changed:
             for fn in self.listeners:
                 fn()
+
+    def _watch_sessions(self, table, ep):
+        """Two sessions under one table id (two boards, or a simulator, given the same account): their
+        messages alternate between two epochs. A table whose records were cleared moves to a new epoch
+        once and never back; a return to an earlier one is counted in stats['sessions'], logged once."""
+        last, seen = self._epochs.get(table, (None, set()))
+        if ep != last:
+            if ep in seen:
+                n = self.stats["sessions"].get(table, 0)
+                if not n:
+                    log("table %s: messages from two sessions (epochs %s): two boards use one id"
+                        % (table, ", ".join(str(e) for e in sorted(seen))))
+                self.stats["sessions"][table] = n + 1
+            seen.add(ep)
+            self._epochs[table] = (ep, seen)
 
     def _pool_soon(self, client, lid):
         """The link's pool out now, or when POOL_EVERY_S has passed since it last went (then with every

@@ -70,6 +70,7 @@ class Handler(JsonHandler):
             if path == "/status":
                 out = ledger.status(db)
                 out["server"] = dict(self.server.stats)
+                out["server"]["sessions"] = dict(out["server"].get("sessions", {}))  # the server's thread adds to it
                 return self._send(200, json.dumps(out))
             lid = self._link(db, query)
             view = ledger.feed(db, lid) if lid else None

@@ -34,7 +34,8 @@ from .baccarat_progressive import (CLASSES, class_a_probabilities, class_bc_prob
 from .baccarat_rules import Coup, coup_from_cards
 from .baccarat_shoe import deal_round, new_shoe, play_shoe, start_shoe  # noqa: F401 (API)
 from .cards import parse_cards
-from .irregularities import Ruling
+from .errors import RuleError
+from .irregularities import VOID, Ruling, is_void  # noqa: F401 (API: a coup cancelled under BAC-10)
 from .options import Option, resolve_options, spec
 
 NAME = "baccarat"
@@ -67,6 +68,7 @@ OPTIONS = spec(
 
 MAIN_BETS = ("player", "banker", "tie", "player_pair", "banker_pair", "dragon7", "lucky6")
 JACKPOT_BETS = ("progressive_a", "progressive_b", "progressive_c")
+BASIC_BETS = MAIN_BETS[:3]  # BAC-13.1 (.1)-(.3), which a jackpot bet is additional to (BAC-13.3)
 BET_IDS = MAIN_BETS + JACKPOT_BETS
 _BANKER_PAYS = {"commission": "19:20", "super6": "1:1/1:2", "ez": "1:1"}
 
@@ -76,13 +78,6 @@ def bets(opts=None):
     return {"player": "1:1", "banker": _BANKER_PAYS[opts["banker_mode"]], "tie": "8:1",
             "player_pair": "11:1", "banker_pair": "11:1", "dragon7": "40:1", "lucky6": "12:1/20:1",
             "progressive_a": "jackpot", "progressive_b": "jackpot", "progressive_c": "jackpot"}
-
-
-VOID = "void"  # the outcome of a coup cancelled under BAC-10
-
-
-def is_void(outcome):
-    return isinstance(outcome, str) and outcome.strip().lower() == VOID
 
 
 def parse_outcome(text, opts=None):
@@ -143,6 +138,29 @@ def resolve(outcome, opts=None):
     if is_void(outcome):
         return {bet: PUSH for bet in BET_IDS}
     return settle(coup_of(outcome, opts), opts)
+
+
+def resolve_box(outcome, stakes, seated=True, opts=None):
+    """{bet_id: net} of one seat's stakes {bet_id: amount}: resolve() times each stake.
+
+    BAC-13.3: a jackpot bet is additional (附加投注) to a player, banker or tie bet of BAC-13.1 (.1)-(.3),
+    so it needs one of them on the same seat, and only a seated player (座位上的博彩者) may place it.
+    Bad stakes raise RuleError and settle nothing.
+    """
+    opts = resolve_options(OPTIONS, opts)
+    for bet, amount in stakes.items():
+        if bet not in BET_IDS:
+            raise RuleError("unknown baccarat bet %r (bets: %s)" % (bet, ", ".join(BET_IDS)))
+        if not isinstance(amount, (int, Fraction)) or isinstance(amount, bool) or amount < 0:
+            raise RuleError("stake on %s must be a non-negative amount, got %r" % (bet, amount))
+    jackpot = [bet for bet in JACKPOT_BETS if stakes.get(bet)]
+    if jackpot and not seated:
+        raise RuleError("only a seated player may bet the jackpot (BAC-13.3): %s" % ", ".join(jackpot))
+    if jackpot and not any(stakes.get(bet) for bet in BASIC_BETS):
+        raise RuleError("a jackpot bet is additional to a player, banker or tie bet (BAC-13.3): %s"
+                        % ", ".join(jackpot))
+    nets = resolve(outcome, opts)
+    return {bet: nets[bet] * amount for bet, amount in stakes.items() if amount}
 
 
 def jackpot_classes(outcome, opts=None):

@@ -43,6 +43,11 @@ OPTIONS = [
            help="seated progressive bettors in the coup, who share each award equally"),
     Option("jackpot_stake_returned", False, "bool", article="BAC-17",
            help="a winning progressive stake is returned on top of the award"),
+    # 55/2004 says nothing of how the pool is kept: the reading of CSP-10.8 (61/2004) is borrowed
+    Option("jackpot_fixed_from_pool", True, "bool", article="BAC-17",
+           help="fixed awards are paid out of the pool (CSP-10.8's reading) or by the house (false)"),
+    Option("jackpot_seed_cents", 0, "int", lo=0, hi=BIG, article="BAC-17.6",
+           help="the minimum the pool restarts from once fully paid out (CSP-10.8's reading)"),
     Option("c_six_of_a_kind_bp", 1000, "int", lo=0, hi=10000, article="BAC-17.11",
            help="share of the pool in basis points for C six of a kind (not stated; 10% as A's 17.7)"),
 ] + _fixed_options()
@@ -50,11 +55,22 @@ OPTIONS = [
 
 def award_cents(scheme, cls, opts):
     """What one bettor receives for `cls` in a coup with opts['jackpot_bettors'] bettors (progressive.py)."""
+    return award_and_pool(scheme, cls, opts)[0]
+
+
+def award_and_pool(scheme, cls, opts):
+    """(cents one bettor receives, the pool after the coup) for `cls` won by opts['jackpot_bettors'].
+
+    Art. 17 of 55/2004 does not say how the pool is kept; CSP-10.8's reading is taken: the pool falls by
+    what it pays, fixed awards included unless jackpot_fixed_from_pool is false, and once fully paid out
+    restarts from jackpot_seed_cents."""
     fixed = {cls_: opts[name] for (s, cls_), name in FIXED_OPTION.items() if s == scheme}
     pct = {"six_of_a_kind": opts["c_six_of_a_kind_bp"]} if scheme == "c" else None
     hits = [(seat, cls) for seat in range(1, opts["jackpot_bettors"] + 1)]
-    payouts, _ = progressive.settle("baccarat_" + scheme, hits, opts["jackpot_pool_cents"], 0, fixed, pct)
-    return payouts[0][2]
+    payouts, pool = progressive.settle("baccarat_" + scheme, hits, opts["jackpot_pool_cents"],
+                                       opts["jackpot_seed_cents"], fixed, pct,
+                                       fixed_from_pool=opts["jackpot_fixed_from_pool"])
+    return payouts[0][2], pool
 
 
 def jackpot_net(scheme, cls, opts):

@@ -15,6 +15,7 @@ dealer's face-down card], then every card as the decisions call for it (a split 
 card when it comes into play), then [burn_before_dealer_second: a burnt card (BJ-4.2)] the dealer's
 second card (shoe dealing) and hitting cards. The dealer always completes the hand by the drawing
 rule. Every card must be used and no more needed.
+The outcome `void` is a round whose cards were all cancelled (BJ-5.1.2): every bet nets 0.
 Decisions: hit (h), stand (s), double (d), split (p), surrender (r), five (the BJ-19 five-card payout),
 even (even money, BJ-10.3), insure or insure=F (F from 1/2 to 1 of the stake, BJ-12.1; before the
 first playing decision). A hand with nothing left to decide (bust, 21, a doubled hand's card, a split
@@ -32,7 +33,8 @@ Interpretations (each one an option where a reading can be chosen; default first
   hands settled at once (surrender, even money, bonus, five-card) stay settled.
 - BJ-17.3 refunds doubles under BJ-17.1.1/17.1.2 only: with double=eleven (BJ-17.1.3) a double loses
   both stakes to a dealer Blackjack unless dealer_bj_refunds_double (the BJ-10.7 offer) is set.
-- double=eleven allows doubling any two-card 11, split hands included (not split aces).
+- double=eleven allows doubling any two-card 11, split hands included (not split aces); double=first_two
+  (BJ-17.1.1 alone) doubles a box's first two cards but not after a split.
 - BJ-15 bonus: exactly three cards (suited 6-7-8, or 7-7-7 of any suits), on any hand (split or
   doubled too), paid 3x that hand's stake at once in place of the hand's settlement.
 - BJ-18 surrender: only as the first decision on the box's first two cards; it is final, so it keeps
@@ -47,9 +49,10 @@ Interpretations (each one an option where a reading can be chosen; default first
 """
 import random
 from collections import namedtuple
+from functools import partial
 from fractions import Fraction
 
-from . import analysis
+from . import analysis, irregularities
 from .blackjack_cards import ACE, card_value
 from .blackjack_round import Round, Seat
 from .blackjack_shared import MAX_BETTORS as SHARED_MAX, SCHEMES as SHARED_SCHEMES
@@ -57,6 +60,7 @@ from .blackjack_sidebets import PAYS as SIDE_PAYS, side_edges, side_nets
 from .blackjack_strategy import Strategy, UPS
 from .cards import Shoe, parse_cards
 from .errors import RuleError, ShoeExhausted
+from .irregularities import VOID, Ruling, is_void
 from .options import Option, resolve_options, spec
 
 NAME = "blackjack"
@@ -76,8 +80,13 @@ OPTIONS = spec(
     Option("dealer_hits_soft17", True, "bool", article="BJ-6.1", help="the dealer hits soft 17"),
     Option("soft17_scope", "all", "choice", choices=("all", "six_ace"), article="BJ-6.6",
            help="which soft 17 the dealer hits: every soft 17 (Interpretation) or only a two-card A+6"),
-    Option("double", "any", "choice", choices=("any", "eleven"), article="BJ-17.1",
-           help="any: any first two cards, also after splits except aces (17.1.1-2); eleven: totals of 11"),
+    Option("double", "any", "choice", choices=("any", "first_two", "eleven"), article="BJ-17.1",
+           help="any: any first two cards, also after splits except aces (17.1.1 and 17.1.2); first_two: a "
+                "box's first two cards, not after a split (17.1.1); eleven: first two cards totalling 11 (17.1.3)"),
+    Option("first_exposed_card", "void", "choice", choices=("void", "valid"), article="BJ-5.1.1",
+           help="an exposed card is void; the round's first card exposed may be kept (valid)"),
+    Option("wrong_draw_unexposed", "void", "choice", choices=("void", "valid"), article="BJ-6.1",
+           help="a card the dealer drew wrongly is void and removed; one not exposed may be kept (valid)"),
     Option("dealer_bj_refunds_double", False, "bool", article="BJ-10.7",
            help="a double not covered by BJ-17.3 also loses only the original stake to a dealer Blackjack"),
     Option("max_split_hands", 4, "int", lo=4, hi=8, article="BJ-16.1", help="most hands from one box"),
@@ -174,6 +183,8 @@ def _play(outcome, opts):
 
 def parse_outcome(text, opts=None):
     opts = options(opts)
+    if is_void(text):
+        return VOID
     if isinstance(text, Outcome):
         outcome = text
     else:
@@ -185,6 +196,8 @@ def parse_outcome(text, opts=None):
 
 
 def outcome_text(outcome):
+    if is_void(outcome):
+        return VOID
     decisions = ["%s=%s" % (n, a) if a is not None else n for n, a in outcome.decisions]
     return ",".join(map(str, outcome.cards)) + "|" + ",".join(decisions)
 
@@ -205,6 +218,8 @@ def resolve(outcome, opts=None):
     opts = options(opts)
     if not isinstance(outcome, Outcome):
         outcome = parse_outcome(outcome, opts)
+    if outcome == VOID:  # BJ-5.1.2
+        return dict.fromkeys(BETS, Fraction(0))
     return round_nets(_play(outcome, opts))
 
 
@@ -212,7 +227,7 @@ def resolve(outcome, opts=None):
 _STRATEGIES = {}
 STRATEGY_NEUTRAL = ("decks", "dealing", "over13_ace", "sevens_three_mixed", "any_pair_split_pairs",
                     "cut_from_end", "burn_start", "burn_each_round", "burn_before_dealer_second",
-                    "shared_box", "shared_box_max_bettors")
+                    "shared_box", "shared_box_max_bettors", "first_exposed_card", "wrong_draw_unexposed")
 
 
 def strategy_for(opts):
@@ -338,3 +353,51 @@ def flags(opts=None, edges=None):
         lines.append("double=eleven: BJ-17.3 does not cover doubles under BJ-17.1.3, so they lose both stakes "
                      "to a dealer Blackjack")
     return lines
+
+
+# ---------------------------------------------------------------------------------------------------
+# Irregularities (BJ-5.1.1, BJ-5.1.2, BJ-6.1)
+
+def _exposed_card(opts, first=False):
+    irregularities.flag("first", first, "whether the exposed card is the round's first card")
+    if first and opts["first_exposed_card"] == "valid":
+        return Ruling(False, False, False, False, "BJ-5.1.1",
+                      "the round's first card was exposed: the house keeps it as valid and the round goes on")
+    return Ruling(False, False, False, True, "BJ-5.1.1",
+                  "the exposed card is void (dead) and the next card is dealt in its place")
+
+
+def _dealing_error(opts, correctable=True):
+    irregularities.flag("correctable", correctable, "whether the dealing error can still be corrected")
+    if correctable:
+        return Ruling(False, False, False, False, "BJ-5.1.2",
+                      "corrected at once so the player gets the card due; the round stands")
+    return Ruling(True, True, False, True, "BJ-5.1.2",
+                  "not correctable: every card dealt in the round is cancelled, the round is void and every "
+                  "bet returned (resolve 'void')")
+
+
+def _wrong_draw(opts, exposed=True):
+    irregularities.flag("exposed", exposed, "whether the wrongly drawn card was exposed")
+    if not exposed and opts["wrong_draw_unexposed"] == "valid":
+        return Ruling(False, False, False, False, "BJ-6.1",
+                      "the card was not exposed: the house keeps it as the next card to deal; the dealer's "
+                      "hand stays as it was")
+    return Ruling(False, False, False, True, "BJ-6.1",
+                  "the card is void and taken out; the dealer's hand stays as it was before it")
+
+
+RULINGS = {"exposed_card": _exposed_card, "dealing_error": _dealing_error, "wrong_draw": _wrong_draw}
+IRREGULARITIES = tuple(RULINGS)
+
+
+def irregularity(kind, opts=None, **details):
+    """What an irregularity does to the round (a Ruling, see rulebook.irregularities).
+
+    'exposed_card' (first=False): BJ-5.1.1 陽開的紙牌視為作廢, the round's first card may be kept
+    (option first_exposed_card); 'dealing_error' (correctable=True): BJ-5.1.2, if it cannot be put right
+    將該局已派發的紙牌全部銷去, read as a void round whose bets go back; 'wrong_draw' (exposed=True): BJ-6.1
+    倘莊家不當地博牌，則該張紙牌作廢並被取出, one not exposed may be kept (option wrong_draw_unexposed).
+    """
+    opts = options(opts)
+    return irregularities.rule({name: partial(make, opts) for name, make in RULINGS.items()}, kind, **details)

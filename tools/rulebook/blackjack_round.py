@@ -264,6 +264,8 @@ class Round:
                 return "no doubling after splitting aces (BJ-17.1.2)"
             if total >= 21:
                 return "no doubling on a Blackjack or 21 (BJ-6.4.1)"
+            if self.opts["double"] == "first_two" and hand.split:
+                return "this table doubles only on a box's first two cards, not after a split (BJ-17.1.1)"
             if self.opts["double"] == "eleven" and total != 11:
                 return "this table doubles only when the first two cards total 11 (BJ-17.1.3), not %d" % total
             return None
@@ -515,7 +517,7 @@ class Round:
         if open_loss:
             # BJ-16.6 / 17.3 (and BJ-10.7 by option): only the original stake is lost to a dealer
             # Blackjack; Interpretation: that caps the whole box, busted hands included.
-            refund = seat.split or (seat.doubled and (self.opts["double"] == "any"
+            refund = seat.split or (seat.doubled and (self.opts["double"] != "eleven"
                                                       or self.opts["dealer_bj_refunds_double"]))
             main -= min(open_loss, seat.main) if refund else open_loss
         out = {"main": main}

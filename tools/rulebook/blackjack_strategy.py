@@ -77,7 +77,7 @@ class UpCard:
         self.dealer = {k: p / rest for k, p in dist.items()}   # no dealer Blackjack
         self.stand_memo, self.unsplit_memo, self.split_memo, self.acts_memo = {}, {}, {}, {}
         self.five_ok = five_card and up != 1   # BJ-19.1 (five_card=False: to value the rule)
-        self.refund_double = opts["double"] == "any" or opts["dealer_bj_refunds_double"]
+        self.refund_double = opts["double"] != "eleven" or opts["dealer_bj_refunds_double"]  # BJ-17.3
 
     def combined(self, pair):
         return self.p_bj * pair[0] + (1 - self.p_bj) * pair[1]
@@ -96,8 +96,9 @@ class UpCard:
             self.stand_memo[total] = ev
         return self.stand_memo[total]
 
-    def double_allowed(self, hard, ace):
-        return self.opts["double"] == "any" or best(hard, ace)[0] == 11
+    def double_allowed(self, hard, ace, split=False):
+        rule = self.opts["double"]  # BJ-17.1.1-17.1.3
+        return rule == "any" or (rule == "first_two" and not split) or (rule == "eleven" and best(hard, ace)[0] == 11)
 
     # -- a hand that was not split: values as (vs dealer BJ, vs other) ------------------------
     def _memo(self, kind, key, make):
@@ -148,7 +149,7 @@ class UpCard:
         acts = {"stand": self.stand(total)}
         if total < 21:
             acts["hit"] = sum(p * self.split_value(hard + v, ace or v == 1, n + 1) for v, p in P_CARD.items())
-            if n == 2 and self.double_allowed(hard, ace):
+            if n == 2 and self.double_allowed(hard, ace, split=True):
                 acts["double"] = sum(p * 2 * self.stand(best(hard + v, ace or v == 1)[0]) for v, p in P_CARD.items())
         if n == 5 and total <= 21 and self.five_ok:
             acts["five"] = HALF

@@ -97,6 +97,25 @@ def progressive_award(category, opts, pool=None):
     return payouts[0][2]
 
 
+BOXES = 8  # CSP-2.1 每張檯證設有八門，當中包括莊荷的在內: seven players' boxes and the dealer's
+PLAYER_BOXES = BOXES - 1
+
+
+def progressive_round(hits, opts, pool=None):
+    """One round's progressive payouts (progressive.settle_detail) for hits [(box, category)], boxes
+    numbered 1 to 7 from the dealer's left (CSP-2.1, CSP-10.4); categories without an award are left out."""
+    boxes = [box for box, _ in hits]
+    for box in boxes:
+        if not isinstance(box, int) or isinstance(box, bool) or not 1 <= box <= PLAYER_BOXES:
+            raise RuleError("a layout has %d boxes, the dealer's included (CSP-2.1): player boxes are 1 to %d, "
+                            "got %r" % (BOXES, PLAYER_BOXES, box))
+    if len(set(boxes)) != len(boxes):
+        raise RuleError("a box holds one hand a round (CSP-2.1): box given twice in %r" % (hits,))
+    fixed = {c: opts["fixed_" + c] for c in PROGRESSIVE_CLASSES.values()}
+    won = [(box, PROGRESSIVE_CLASSES[cat]) for box, cat in hits if cat in PROGRESSIVE_CLASSES]
+    return progressive.settle_detail(NAME, won, opts["pool"] if pool is None else pool, 0, fixed)
+
+
 def _nets(result, category, opts):
     ante = {FOLD: -1, NOT_QUALIFIED: 1, WIN: 1, LOSE: -1}[result]
     raise_net = {FOLD: 0, NOT_QUALIFIED: 0, LOSE: -1}.get(result)
@@ -296,6 +315,9 @@ def flags(opts=None, edges=None):
                        "rarely qualifies and the ante is paid even money with the raise returned (CSP-9.2)")
             lines.append("%s (pays %s): house edge %.4f%% is not positive%s"
                          % (bet, fig["pays"], 100 * float(he), ": " + why if why else ""))
+    if opts["max_payout"]:
+        lines.append("max_payout is read per box: CSP-9.5.7-9.5.9 每局最高額 may also mean the round's total "
+                     "over every box, which the engine does not model")
     if opts["max_payout"] and opts["max_payout"] < 20 * 2 * opts["ante"]:
         lines.append("max_payout %d cents is below a four-of-a-kind raise win (%d cents at ante %d): the cap "
                      "binds (CSP-9.5.7)" % (opts["max_payout"], 40 * opts["ante"], opts["ante"]))
@@ -306,7 +328,7 @@ def flags(opts=None, edges=None):
 # Irregularities (CSP-11)
 
 # Eight boxes, the dealer's included (CSP-2.1), five cards each, are all a round deals.
-MAX_ROUND_CARDS = 8 * 5
+MAX_ROUND_CARDS = BOXES * 5
 _VOID_CARRIED = "the round and its bets are void, the bets returned; progressive bets carry over to the next round"
 _RESTART = Ruling(True, True, True, False, "CSP-11.1", _VOID_CARRIED + "; betting and dealing start again")
 

@@ -12,6 +12,13 @@ for the next round; dead_cards: some cards are void (dead) while the round goes 
 articles applied; note: the procedure in words."""
 
 
+VOID = "void"  # the outcome of a round cancelled by an irregularity: resolve() settles every bet at 0
+
+
+def is_void(outcome):
+    return isinstance(outcome, str) and outcome.strip().lower() == VOID
+
+
 def rule(rulings, kind, **details):
     """The Ruling for `kind` from a game's table {kind: Ruling, or a function of the details -> Ruling}.
 

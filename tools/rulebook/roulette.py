@@ -13,6 +13,7 @@ Interpretations (the regulation gives the bets' sizes and pays, not their shapes
 from . import analysis
 from .analysis import LOSS
 from .errors import RuleError
+from .irregularities import VOID, Ruling, is_void  # RL-2.2: a void spin
 from .options import Option, resolve_options, spec
 
 NAME = "roulette"
@@ -84,12 +85,15 @@ def bets(opts=None):
 
 
 def parse_outcome(text, opts=None):
+    if is_void(text):
+        return VOID
     if isinstance(text, int) and not isinstance(text, bool):
         pocket = text
     elif isinstance(text, str) and text.strip().isdigit() and text.strip() == str(int(text.strip())):
         pocket = int(text.strip())
     else:
-        raise RuleError("a roulette outcome is one pocket 0 to 36 (single zero, RL-1.2), got %r" % (text,))
+        raise RuleError("a roulette outcome is one pocket 0 to 36 (single zero, RL-1.2) or void (RL-2.2), "
+                        "got %r" % (text,))
     if pocket not in POCKETS:
         raise RuleError("a roulette outcome is one pocket 0 to 36 (single zero, RL-1.2), got %r" % (text,))
     return pocket
@@ -108,8 +112,12 @@ def _settle(pocket, straight_only):
 
 
 def resolve(outcome, opts=None):
+    """{bet_id: net per unit}; a void spin (RL-2.2) settles nothing: every net 0, the bets stand."""
     opts = resolve_options(OPTIONS, opts)
-    return _settle(parse_outcome(outcome), opts["zero_rule"] == "straight_only")
+    pocket = parse_outcome(outcome)
+    if pocket == VOID:
+        return {bet: analysis.PUSH for bet in LAYOUT}
+    return _settle(pocket, opts["zero_rule"] == "straight_only")
 
 
 def edge(opts=None):
@@ -129,6 +137,18 @@ def simulate(rounds, seed, opts=None):
     straight_only = opts["zero_rule"] == "straight_only"
     return analysis.simulate(lambda rng: rng.randrange(37), lambda p: _settle(p, straight_only), list(LAYOUT),
                              rounds, seed)
+
+
+def void_spin(previous):
+    """RL-2.2, RL-2.3: a chip or other object fell into the wheel while the ball rolled (若有籌碼或任何
+    其他物件跌入輪盤內). The round is void and settles nothing (resolve 'void'); the bets stand for the
+    throw again, made from the pocket of the previous round's winning number, `previous` (0-36)."""
+    if previous == VOID:
+        raise RuleError("the ball restarts from the previous winning number (RL-2.3), not from a void spin")
+    pocket = parse_outcome(previous)
+    return Ruling(True, False, False, False, "RL-2.2, RL-2.3",
+                  "void spin: the object is removed, the ball put in pocket %d (the previous winning number) "
+                  "and thrown again; the bets stand" % pocket)
 
 
 def strategy(opts=None):

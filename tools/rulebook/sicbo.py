@@ -27,7 +27,7 @@ from .options import Option, resolve_options, spec
 
 NAME = "sicbo"
 FACES = (1, 2, 3, 4, 5, 6)  # SB-1.1
-THROWS = tuple(product(FACES, repeat=3))  # every ordered throw of three fair dice, equally likely
+THROWS = tuple(product(FACES, repeat=3))  # SB-1.1, FPC-1.2: balanced dice, every ordered throw equally likely
 
 OPTIONS = spec(
     Option("pay_5_16", 18, "int", lo=18, hi=30, article="SB-6.6", help="totals 5 and 16 pay this to 1"),

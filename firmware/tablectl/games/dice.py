@@ -47,6 +47,13 @@ class DiceController(Controller):
         self.handle_presses = 0   # manual shaker: presses so far (not saved)
         self.wins = b""
 
+    def status(self):
+        st = Controller.status(self)
+        if self.game == "sicbo":  # SB-7 names only small and big as losing on a triple (docs/technicians.md)
+            st["odd_even_on_triple"] = ("lose (the layout rule)" if self.cfg["odd_even_lose_on_triple"]
+                                        else "win (SB-7 read literally: 0% house edge)")
+        return st
+
     def electric(self):
         return self.cfg["shaker"] == "electric"
 

@@ -3,6 +3,7 @@
 In tilt, meters() and history() say they are unavailable (no record was loaded); status() shows no
 game when the configuration record is the one that cannot be trusted (app.config_lost).
 """
+from tablectl.config import placeholders
 from tablectl.meters import POOL_METERS, money
 from tablectl.service.context import Report, int_arg, running_app
 
@@ -36,6 +37,10 @@ def status():
         if why:
             data["attention"] = why
             lines.append("configure needed: %s" % why)
+        unset = placeholders(app.config.values)
+        if unset:  # BAC-17.13: the amounts are the DICJ-approved ones, not the firmware's
+            data["placeholders"] = unset
+            lines.append("demo amounts, not the approved ones (BAC-17.13): set %s" % ", ".join(unset))
     for key in sorted(details):
         value = details[key]
         if key in data or value == "":
@@ -65,7 +70,11 @@ def meters():
     if tilted:
         return tilted
     pool = getattr(app.controller, "pool", None)
-    rows = app.meters.report(pool)
+    link = getattr(app.controller, "figures", None) is not None  # a linked table (tablectl.link)
+    rows = app.meters.report(None if link else pool)
+    if link:  # the pool's figures are the link's (every table's); this table's own paid is its classes' sum
+        rows = [("link_" + n + "_cents", getattr(pool, n)) for n in POOL_METERS] + \
+            [("paid_cents", sum(app.meters.amounts.values()))] + rows
     data = dict(rows)
     lines = []
     for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
@@ -76,8 +85,9 @@ def meters():
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
         data["balanced"] = left == right
-        lines.append("pool + reserve + paid = seeded + contributed: %s (%s vs %s)"
-                     % ("OK" if left == right else "OUT OF BALANCE", money(left), money(right)))
+        lines.append("%spool + reserve + paid = seeded + contributed: %s (%s vs %s)"
+                     % ("link: " if link else "", "OK" if left == right else "OUT OF BALANCE", money(left),
+                        money(right)))
     hits = app.meters.last_hits()
     data["last_hits"] = hits
     if hits:
@@ -147,6 +157,7 @@ _FIELDS = {
     "hit_in": ("seat", "", "hits", ""),
     "pay": ("seat", "", "award", "$"),
     "pool_closed": ("pool", "$", "reserve", "$"),
+    "pool_aside": ("pool", "$", "reserve", "$"),
     "pool_to_reserve": ("moved", "$", "reserve", "$"),
     "ram_clear": ("pool", "$", "paid", "$"),
 }
@@ -182,7 +193,7 @@ def journal_line(rec):
 
 
 def config(all=False):
-    from tablectl.config import DEFAULTS, keys_for
+    from tablectl.config import DEFAULTS, keys_for, shown, shown_all
     app = running_app()
     cfg = app.config
     lost = getattr(app, "config_lost", False)
@@ -194,7 +205,7 @@ def config(all=False):
         value = cfg.values[key]
         mark = "*" if DEFAULTS.get(key) != value else " "
         extra = "  -> %r after the next hit" % (cfg.pending[key],) if key in cfg.pending else ""
-        lines.append("%s %-24s %r%s" % (mark, key, value, extra))
+        lines.append("%s %-24s %r%s" % (mark, key, shown(key, value), extra))
     title = "config ('*' = not the default)" if all or lost else \
         "config of %s ('*' = not the default; config(all=True) for every game's keys)" % cfg["game"]
-    return Report(title, lines, {"values": dict(cfg.values), "pending": dict(cfg.pending), "shown": keys})
+    return Report(title, lines, {"values": shown_all(cfg.values), "pending": dict(cfg.pending), "shown": keys})

@@ -10,7 +10,7 @@ from tablectl.service.context import Report, may_change, running_app
 
 
 def configure(confirm=None, **kw):
-    from tablectl.config import GAMES, limits
+    from tablectl.config import GAMES, limits, shown_all
     app = running_app()
     may_change(app, "configure")
     if getattr(app, "tilt", None):
@@ -25,6 +25,16 @@ def configure(confirm=None, **kw):
                              "journal keeps as pool_closed; they cannot come back). To confirm: "
                              "service.configure(game=%r, confirm='%s')"
                              % (game, app.config["game"], money(pool.pool), money(pool.reserve), game, expected))
+    aside = None  # a table's own pool, set aside while the link's is played (it comes back when unlinked)
+    if pool is not None and kw.get("link") and not app.config["link"] and pool.pool + pool.reserve:
+        from tablectl.service.ramclear import clear_code, confirmed
+        expected = clear_code(app, "link")
+        if not confirmed(confirm, expected):
+            raise ValueError("configure refused: linking sets this table's own pool %s (reserve %s) aside while "
+                             "the link's is played; it comes back when unlinked. To confirm: "
+                             "service.configure(link=..., confirm='%s')" % (money(pool.pool), money(pool.reserve),
+                                                                             expected))
+        aside = (pool.pool, pool.reserve)
     most = getattr(getattr(app.board, "shaker", None), "max_on_ms", None)
     if "shake_ms" in kw and most is not None:
         # config.validate knows no board: this board's shaker driver stops at its max on-time
@@ -34,8 +44,11 @@ def configure(confirm=None, **kw):
             raise ValueError("shake_ms: must be an integer %d..%d (this board's shaker max on-time), got %r"
                              % (low, most, value))
     applied, deferred = app.config.change(getattr(app.controller, "round_no", 0), **kw)
+    if aside is not None and "link" in applied:
+        app.journal.append("pool_aside", getattr(app.controller, "round_no", 0), aside[0], aside[1], "link")
     if applied and hasattr(app, "config_changed"):
         app.config_changed(applied)
+    applied = shown_all(applied)  # a link's password is not shown back
     lines = ["%s = %r (now)" % (k, applied[k]) for k in sorted(applied)]
     lines += ["%s = %r (after the next hit)" % (k, deferred[k]) for k in sorted(deferred)]
     return Report("configure", lines or ["no change"], {"applied": applied, "deferred": deferred})

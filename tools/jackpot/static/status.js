@@ -7,7 +7,8 @@ function ago(t) { return t ? Math.max(0, (Date.now() / 1000 - t)).toFixed(1) + "
 function draw(st) {
   const s = st.server;
   document.getElementById("server").textContent = (s.connected ? "broker connected" : "broker NOT connected") +
-    ", messages " + s.messages + ", duplicates absorbed " + s.duplicates + ", refused " + s.refused;
+    ", messages " + s.messages + ", duplicates absorbed " + s.duplicates + ", refused " + s.refused +
+    Object.keys(s.sessions || {}).map(t => "; TWO SESSIONS use table id " + t).join("");
   let html = "";
   for (const [id, l] of Object.entries(st.links)) {
     html += "<h2>link " + esc(id) + " <span class=\"dim\">" + esc(l.game) + "</span> <a class=\"dim\" href=\"/sign?link=" +
