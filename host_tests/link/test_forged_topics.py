@@ -79,12 +79,15 @@ def test_a_table_cannot_publish_hit_paid_or_beat_on_another_tables_topics(tmp_pa
 
 
 def test_a_message_on_a_link_the_table_is_not_on_is_refused_and_changes_no_pool(make_link):
-    """The broker lets t01 publish on pit2 (its ACL says so), the server's configuration puts t01 on pit1: the
-    server answers with the refusal and its ledger holds no message and the same pool."""
+    """The server keeps two links and puts t01 on pit1; the broker lets t01 publish on pit2 (its ACL says so):
+    the server answers with the refusal, and its ledger holds no message and the same pools."""
     link = make_link(("t01",), start=False)
+    cfg = json.loads(link.config.read_text())
+    cfg["links"]["pit2"] = cfg["links"][LINK]
+    link.config.write_text(json.dumps(cfg))
     link.broker.tables = {"t01": "pit2"}  # the broker's configuration out of step with the server's
     link.start()
-    before = link.status()["links"][LINK]
+    before = link.status()["links"]
     t01 = Peer(link.broker.port, "t01", link.password("t01"))
     try:
         t01.subscribe(protocol.table_topic("pit2", "t01", "ack"))
@@ -94,8 +97,9 @@ def test_a_message_on_a_link_the_table_is_not_on_is_refused_and_changes_no_pool(
         assert json.loads(payload) == {"seq": 1, "error": "table t01 is not on link pit2"}
     finally:
         t01.close()
-    after = link.status()["links"][LINK]
-    assert (after["pool"], after["contributed"], after["ver"]) == (before["pool"], before["contributed"], before["ver"])
-    assert after["tables"] == {}
+    after = link.status()["links"]
+    for lid in (LINK, "pit2"):
+        assert [after[lid][k] for k in ("pool", "contributed", "ver")] == [before[lid][k] for k in ("pool", "contributed", "ver")]
+        assert after[lid]["tables"] == {}
     with sqlite3.connect(str(link.db)) as db:
         assert db.execute("SELECT COUNT(*) FROM message").fetchone() == (0,)
