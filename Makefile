@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal clean
+.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -21,10 +21,10 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-browser:        ## install Debian's chromium for the simulator's browser test (root, apt)
-	@test -x /usr/bin/chromium || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+browser:        ## install Debian's chromium and the pages' fonts (Chinese, the pictures) for the browser tests (root, apt)
+	@test -x /usr/bin/chromium -a -d /usr/share/fonts/truetype/wqy -a -d /usr/share/fonts/truetype/noto || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
 
 broker:         ## install Debian's mosquitto, the linked progressive's MQTT broker (root, apt, no recommends)
 	@test -x /usr/sbin/mosquitto || { \
@@ -91,6 +91,15 @@ trace: setup    ## regenerate docs/regulations/traceability.md from the article 
 
 journal: setup  ## pull a table's journal since the last export into journals/<table>/ and check its chain: make journal PORT=/dev/ttyACM0
 	$(BIN)/python -m journalcheck pull --port "$(PORT)"
+
+release: setup  ## a release a lab certifies: files (and image), manifest, SHA-256 of each and the whole, RELEASE.md: make release BOARD=qemu|pico|esp32|sim
+	$(BIN)/python tools/release.py --board $(BOARD)
+
+verify: setup   ## the lab's field check of a table against its release: make verify PORT=/dev/ttyACM0 SEED=1f2e3d4c [RELEASE=dir]
+	$(BIN)/python tools/verify.py --port "$(PORT)" --seed "$(SEED)" $(if $(RELEASE),--release $(RELEASE))
+
+meters: setup   ## a table's lifetime and per-shift meters as CSV and JSON for accounting: make meters PORT=/dev/ttyACM0 [OUT=meters]
+	$(BIN)/python tools/meters.py --port "$(PORT)" --out "$(or $(OUT),meters)"
 
 clean:          ## remove build output (keeps .venv)
 	rm -rf build .pytest_cache

@@ -6,6 +6,7 @@ by name). FWMANIFEST lists every file with its CRC-32 so the firmware's selftest
 """
 import argparse
 import binascii
+import hashlib
 import json
 import os
 import pathlib
@@ -74,9 +75,14 @@ def romfs_image(folder):
         return make_romfs(str(folder), mpy_cross=False)
 
 
-def build(board, out, romfs=None):
+def build(board, out, romfs=None, image=None):
     """romfs: the folder a board mounts its ROMFS image at, when the code is deployed in one: the
-    manifest says so, for selftest()."""
+    manifest says so, for selftest(). image: (address, bytes) of the image a frozen board runs (by
+    default, the qemu board's, tools/qemu_board/build.py): the manifest names it, for service.verify()."""
+    if image is None and frozen_image(board):
+        sys.path.insert(0, str(ROOT / "tools"))
+        from qemu_board import build as fwbuild
+        image = fwbuild.image_region()
     out = pathlib.Path(out)
     if out.exists():
         shutil.rmtree(out)
@@ -95,6 +101,8 @@ def build(board, out, romfs=None):
             shutil.copyfile(src, dest)
         manifest[dest.relative_to(out).as_posix()] = crc_file(dest)
     head = {"board": board, "files": manifest}
+    if image is not None:
+        head["image"] = {"at": image[0], "bytes": len(image[1]), "sha256": hashlib.sha256(image[1]).hexdigest()}
     if romfs:
         head["romfs"] = romfs
     (out / FWMANIFEST).write_text(json.dumps(head, sort_keys=True))

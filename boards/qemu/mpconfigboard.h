@@ -30,3 +30,8 @@
 // Every (soft) reset mounts the filesystem and runs boot.py and main.py, as a board does (board.c).
 void board_boot(void);
 #define MICROPY_PORT_INIT_FUNC board_boot()
+
+// hashlib.sha1 for service.verify()'s HMAC-SHA1: modhashlib takes it from axTLS's names, which the board's
+// own sha1.c provides (lib/axtls/crypto/crypto.h here; no TLS is built)
+#define MICROPY_PY_HASHLIB_SHA1 (1)
+#define MICROPY_SSL_AXTLS (1)

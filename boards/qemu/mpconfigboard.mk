@@ -14,7 +14,7 @@ INC += -I$(BOARD_DIR)
 
 LDSCRIPT = $(BOARD_DIR)/mps2.ld
 SRC_BOARD_O = shared/runtime/gchelper_native.o shared/runtime/gchelper_thumb2.o
-SRC_C += $(BOARD_DIR)/board.c $(BOARD_DIR)/flash.c
+SRC_C += $(BOARD_DIR)/board.c $(BOARD_DIR)/flash.c $(BOARD_DIR)/sha1.c
 # board.c takes these over from the port's own files (see its header comment)
 LDFLAGS += -Wl,--wrap=uart_rx_chr -Wl,--wrap=mp_hal_stdio_poll -Wl,--wrap=gc_init
 

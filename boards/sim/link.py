@@ -18,12 +18,14 @@ host -> board, one command a line:
 board -> host, one JSON object a line, field "t" says which:
     hello   game, layout (spot id under each lamp, '' where none), roles, seats (configured),
             sensors (the board's seat sensors), progressive and shaker (what the table has), legend
-            ([what a lamp colour means, hex RGB] for this table): what the page needs to draw the
-            table; sent again as soon as the game or the wiring changes (a configure at the REPL too)
+            ([what a lamp colour means, hex RGB] for this table), language (the pages' first): what the
+            page needs to draw the table; sent again as soon as the game or the wiring changes (a
+            configure at the REPL too); a tilted table's game is its controller's ('' when unknown)
     out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
             decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, service_key, seats (0/1 each)
-    status  the controller's status() (state, round, entry, message, ...) and refused: {role: why}
-            for every key the controller would refuse now (its reason(); VOID as the long hold)
+    status  the controller's status() (state, round, entry, message, ...), refused: {role: why}
+            for every key the controller would refuse now (its reason(); VOID as the long hold), and
+            results: the controller's own history list as it stands (the players' board; no copy made)
     error   text (a command the board refused)
 """
 import asyncio
@@ -93,7 +95,7 @@ class Link:
 
     def hello_if_rewired(self):
         app = _app()
-        game = app.config["game"] if app is not None else ""
+        game = _game(app)
         if self.board.lamps.layout is not self.layout or game != self.game:
             self.hello()
 
@@ -101,13 +103,14 @@ class Link:
         app = _app()
         cfg = app.config if app is not None else None
         self.layout = self.board.lamps.layout
-        self.game = cfg["game"] if cfg is not None else ""
+        self.game = _game(app)
         colours = self.board.lamps.backend.COLOURS
         legend = getattr(app.controller, "LEGEND", ()) if app is not None else ()
         self.send({"t": "hello", "game": self.game, "layout": list(self.layout), "roles": list(self.board.roles),
                    "seats": cfg["seats"] if cfg is not None else 0, "sensors": len(self.board.seats),
                    "progressive": self.game in PROGRESSIVE, "shaker": self.game in DICE,
-                   "legend": [[what, "%02x%02x%02x" % colours[level]] for what, level in legend]})
+                   "legend": [[what, "%02x%02x%02x" % colours[level]] for what, level in legend],
+                   "language": cfg["language"] if cfg is not None else "en"})
 
     def everything(self):
         self.resync = False
@@ -132,9 +135,9 @@ class Link:
             if why:
                 refused[role] = why
         st["refused"] = refused
-        if st != self.last_status:
+        if st != self.last_status:  # the history changes only with the round number, which is in st
             self.last_status = st
-            msg = {"t": "status"}
+            msg = {"t": "status", "results": getattr(ctl, "results", ())}
             msg.update(st)
             self.send(msg)
 
@@ -172,6 +175,14 @@ class Link:
         from tablectl import service  # the technician's validated path: refused mid-round (ValueError),
         service.configure(game=game, confirm=confirm)  # journalled, a live jackpot closed only with its code
         self.everything()
+
+
+def _game(app):
+    """The game the table runs: its controller's (a tilted table's may be unknown: ''), else the configured."""
+    if app is None:
+        return ""
+    ctl = getattr(app, "controller", None)
+    return (ctl.game or "") if ctl is not None else app.config["game"]
 
 
 def _app():

@@ -141,14 +141,14 @@ class App:
         if self.tilt is None:
             self._boot("reconfigured")
 
-    def ram_clear(self, entries):
+    def ram_clear(self, entries, keep_config=True):
         """Service RAM clear (confirmed there): pool, meters, round and history start again; the configuration
-        is kept unless it is what tilted (then it is back to its defaults). One checkpoint of the log,
+        is kept unless it is what tilted or keep_config is False (then it is back to its defaults). One checkpoint of the log,
         with the journal `entries` ((event, round_no, a, b, text) each): after a power cut the table is
         cleared or as it was, never between."""
         keep = {}
         cfg = self.store.peek(Config.RECORD)
-        if cfg is not None and not self.config_lost:
+        if cfg is not None and not self.config_lost and keep_config:
             keep[Config.RECORD] = cfg
         self.log.checkpoint(keep, self.journal.entries(entries))
         self._boot("restart")

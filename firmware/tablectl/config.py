@@ -80,6 +80,9 @@ DEFAULTS = {
     # name is the table id) and the link it feeds
     "link": "",
     "link_down_ms": 3000,  # no heartbeat answered for this long: LINK DOWN, progressive bets refused
+    # the language the players' and the dealer's pages show first (the other beside it where room allows);
+    # the 16x2 display has no Chinese glyphs and stays English
+    "language": "zh-Hant",
 }
 
 # BAC-17.13: the fixed amounts a table pays are the ones the DICJ approved, which only the technician knows.
@@ -112,6 +115,7 @@ _SPEC = {
     "six_of_a_kind_bp": ("int", 0, 10000),
     "link": ("link",),
     "link_down_ms": ("int", 1000, 60000),
+    "language": ("choice", ("zh-Hant", "en")),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):
@@ -148,7 +152,10 @@ def validate(cfg, posted=True):
     out = dict(DEFAULTS)
     for key in cfg:
         if key not in _SPEC:
-            raise ValueError("unknown configuration key %r (keys: %s)" % (key, ", ".join(sorted(_SPEC))))
+            game = cfg.get("game")
+            game = game if game in GAMES else DEFAULTS["game"]
+            raise ValueError("unknown configuration key %r (%s's keys: %s; config(all=True) shows every game's)"
+                             % (key, game, ", ".join(keys_for(game))))
         _check(key, cfg[key])
         out[key] = cfg[key]
     if out["seed_cents"] > out["limit_cents"]:
@@ -260,6 +267,9 @@ class Config:
         self.store = store
         self.journal = journal
         rec = store.peek(self.RECORD) if store is not None else None
+        # a new table (no configuration, an empty journal): its first change is the factory set-up, not a
+        # reconfiguration (after a RAM clear that reset the configuration the journal says what went before)
+        self.factory = rec is None and journal is not None and journal.seq == 0
         if rec is None:
             self.values = validate(initial or {})
             self.pending = {}
@@ -310,8 +320,12 @@ class Config:
     def _log(self, event, round_no, key, old, new):
         if self.journal is not None:  # credentials are write-only: the journal says they changed
             was, now = shown(key, old), shown(key, new)
-            text = "%s password changed" % key if was == now else "%s %r->%r" % (key, was, now)
-            self.journal.append(event, round_no, text=text)
+            if self.factory:  # a new table's first configuration: no earlier value was ever in force
+                self.journal.append("factory_setup", round_no, text="%s %r" % (key, now))
+            elif was == now:
+                self.journal.append(event, round_no, text="%s password changed" % key)
+            else:
+                self.journal.append(event, round_no, text="%s %r->%r" % (key, was, now))
 
     def pool_params(self, after=False):
         return pool_params(_overlay(self.values, self.pending) if after else self.values)
@@ -319,7 +333,8 @@ class Config:
     def change(self, round_no=0, **kw):
         """Apply/defer the changes in kw; returns (applied, deferred) dicts. ValueError changes nothing."""
         if not kw:
-            raise ValueError("nothing to change; keys: %s" % ", ".join(sorted(_SPEC)))
+            raise ValueError("nothing to change; %s's keys: %s" % (self.values["game"],
+                                                                   ", ".join(keys_for(self.values["game"]))))
         validate(_overlay(_overlay(self.values, self.pending), kw))  # the state after the next hit
         game = kw.get("game", self.values["game"])
         live = game in PROGRESSIVE and game == self.values["game"]
@@ -332,6 +347,8 @@ class Config:
         for key in list(pending):
             if pending[key] == values[key]:
                 del pending[key]
+        # the set-up only while nothing at all is in the journal (a table that booted has its defaults in force)
+        self.factory = self.factory and self.journal is not None and self.journal.seq == 0
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
@@ -351,6 +368,7 @@ class Config:
                 if key not in pending and key not in applied:
                     self._log("cfg_pending", round_no, key, old_pending[key], values[key])
         self.values, self.pending = values, pending
+        self.factory = False
         return applied, deferred
 
     def apply_pending(self, round_no=0):

@@ -108,6 +108,19 @@ class Journal:
                 out.append(rec)
         return out
 
+    def page(self, from_seq, n=20):
+        """Up to n valid entries with seq >= from_seq, oldest first (service.journal(n, from_seq) pages the
+        journal beyond records()' last n); the scan reads the ring a frame at a time."""
+        out = []
+        for flags, obj in self.log.payloads():
+            for e in (obj.get("j") or ()) if isinstance(obj, dict) else ():
+                rec = entry(e)
+                if rec is not None and rec[0] >= from_seq:
+                    out.append(rec)
+                    if len(out) >= n:
+                        return out
+        return out
+
     def export(self, from_seq, emit, table="table"):
         """Every entry from seq `from_seq` on, for a host that keeps the table's journal, one line at a time
         through emit(line) (a board prints them: no line is kept):

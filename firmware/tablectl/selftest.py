@@ -29,17 +29,59 @@ def manifest_root():
     raise ValueError("no %s found (on the board it is written at deploy by tools/build_mpy.py)" % MANIFEST)
 
 
-def _crc_file(path):
-    crc = 0
-    buf = bytearray(256)
+def pieces(path, sink, size=256):
+    """Give sink(data) the file's bytes `size` at a time, through one buffer (service.verify reads so too)."""
+    buf = bytearray(size)
     mv = memoryview(buf)
     with open(path, "rb") as f:
         while True:
             n = f.readinto(buf)
             if not n:
-                break
-            crc = crc32(mv[:n], crc)
-    return crc
+                return
+            sink(mv[:n])
+
+
+def _crc_file(path):
+    crc = [0]
+
+    def add(data):
+        crc[0] = crc32(data, crc[0])
+
+    pieces(path, add)
+    return crc[0]
+
+
+def memory(at, n):
+    """The n bytes at address `at` without a copy: the frozen image where it runs."""
+    try:
+        import uctypes
+        return uctypes.bytearray_at(at, n)
+    except ImportError:  # CPython (the host tests): the same bytes through ctypes
+        import ctypes
+        return ctypes.string_at(at, n)
+
+
+def image_region(image):
+    """(address, length) of the image the manifest names ({"at", "bytes", ...}); ValueError if it names
+    none in integers."""
+    at, n = (image.get("at"), image.get("bytes")) if isinstance(image, dict) else (None, None)
+    if not isinstance(at, int) or not isinstance(n, int) or isinstance(at, bool) or at < 0 or n <= 0:
+        raise ValueError("%s's image must give its address and length as integers" % MANIFEST)
+    return at, n
+
+
+def image_digest(image, feed=None):
+    """The SHA-256 (hex) of the image region the manifest names, as it is in memory now."""
+    import hashlib
+    from binascii import hexlify
+    at, n = image_region(image)
+    h = hashlib.sha256()
+    mem = memoryview(memory(at, n))
+    for i in range(0, n, 1024):
+        h.update(mem[i:i + 1024])
+        if feed is not None:
+            feed()
+    return hexlify(h.digest()).decode()
 
 
 def code_files(root, deep, shallow):
@@ -145,6 +187,9 @@ def examine(root=None, feed=None):
     if rom is not None and not isinstance(rom, str):
         raise ValueError("%s: romfs must name the folder the image is mounted at" % MANIFEST)
     bad, missing = [], []
+    image = manifest.get("image")
+    if image is not None and image_digest(image, feed) != image.get("sha256"):
+        bad.append("image")  # the frozen image as it runs, against the release's digest of it
     for path in sorted(files):
         if feed is not None:
             feed()
@@ -171,13 +216,12 @@ def examine(root=None, feed=None):
 def boot_check(root=None):
     """'' if the firmware about to run is the certified file set, else why not in one line, for the tilt the
     table boots into (App, at every boot from main.py): 'FIRMWARE CHANGED: ...'. A frozen build, whose code
-    is in the MicroPython image itself and has no files to check, passes; its image is what was built."""
-    if _frozen():
-        return ""
+    is in the MicroPython image itself, is checked when a manifest came with it (the release's, naming the
+    image's region and SHA-256: make deploy, make mcu); without one it passes, its image is what was built."""
     try:
         data = examine(root)
     except ValueError as e:
-        return "FIRMWARE CHANGED: " + str(e)
+        return "" if _frozen() and "no %s found" % MANIFEST in str(e) else "FIRMWARE CHANGED: " + str(e)
     if data["ok"]:
         return ""
     for label in ("bad", "missing", "unlisted", "shadows"):
@@ -206,7 +250,8 @@ def selftest(root=None):
     ok, bad, missing, unlisted, shadows = data["ok"], data["bad"], data["missing"], data["unlisted"], data["shadows"]
     where = "board %s%s" % (data.pop("board"), ", ROMFS at " + rom if rom else "")
     lines = ["%d files checked against %s (%s): %s" % (data["checked"], MANIFEST, where, "all OK" if ok else "FAILED")]
-    lines += ["CRC mismatch: " + p for p in bad] + ["missing: " + p for p in missing]
+    lines += ["CRC mismatch: " + p if p != "image" else "image SHA-256 mismatch: the frozen image is not the "
+              "release's" for p in bad] + ["missing: " + p for p in missing]
     lines += ["unlisted: " + p for p in unlisted]
     lines += ["shadows: %s (imported instead of %s)" % (p, _shadowed(p, rom)) for p in shadows]
     if unlisted or shadows:

@@ -44,11 +44,13 @@ def test_the_sign_counts_up_shows_pending_and_the_last_hits(make_link, tmp_path)
             assert len(seen) > 2 and seen == sorted(seen) and GAME["seed_cents"] < seen[0] and seen[-1] == a["pool"]
             assert amount.inner_text() == dollars(a["pool"])
             assert page.locator("#title").inner_text().lower() == "caribbean stud progressive"
+            assert page.locator("#title-zh").inner_text() == "加勒比海撲克 累積獎金"  # Chinese first, the English beside
             # a royal on t01: the sign drops to the restarted pool, says a jackpot is pending, lists the hit
             won = t1.send("hit", {"round": 1, "hits": [[6, "royal_flush"]]})
             cents = won["awards"][0][2]
             page.wait_for_function("() => document.getElementById('pending').textContent.includes('JACKPOT PENDING')")
             assert page.locator("#pending").inner_text() == "JACKPOT PENDING: table t01 seat 6 " + dollars(cents)
+            assert page.locator("#pending-zh").inner_text() == "頭獎待派:檯 t01 座位 6"
             assert amount.get_attribute("data-cents") == str(won["pool"])
             row = page.locator("#hits tr").first.inner_text()
             assert "t01 seat 6" in row and "royal flush" in row and dollars(cents) in row

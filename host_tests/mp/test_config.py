@@ -1,5 +1,5 @@
 """tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
-# mp-heap: 112K
+# mp-heap: 116K
 # (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
 from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import config
@@ -148,11 +148,18 @@ def test_config_persists_and_journals_changes():
         applied, deferred = cfg.change(4, pay_5_16=24, seats=5)
         assert applied == {"pay_5_16": 24, "seats": 5} and deferred == {}
         assert store.writes == 1
-        assert [r[2:] for r in journal.records(5)] == [("config", 0, 0, "pay_5_16 18->24"), ("config", 0, 0, "seats 7->5")]
+        # a new table's first configuration is its factory set-up, not a change from values never in force
+        assert [r[2:] for r in journal.records(5)] == [("factory_setup", 0, 0, "pay_5_16 24"),
+                                                       ("factory_setup", 0, 0, "seats 5")]
         assert [r[1] for r in journal.records(5)] == [4, 4]
         again = Config(fresh(tmp), journal)  # after a reboot
         assert again["pay_5_16"] == 24 and again.get("seats") == 5 and again.pending == {}
         assert cfg.change(5, seats=5) == ({}, {}) and store.writes == 1  # no change, no write
+        cfg.change(6, seats=6)  # and every change after it is a reconfiguration, old and new
+        assert journal.records(1)[0][2:] == ("config", 0, 0, "seats 5->6")
+        booted = fresh(tmp)  # after a reboot too, the journal no longer empty
+        Config(booted, Journal(booted.log)).change(7, seats=4)
+        assert Journal(booted.log).records(1)[0][2:] == ("config", 0, 0, "seats 6->4")
     finally:
         remove_dir(tmp)
 
@@ -286,7 +293,7 @@ def test_each_game_shows_the_keys_it_reads():
     game's pool awards; the shaker keys only on the dice tables (SB-2.1), the SB-6.6 pays and the SB-7
     option only on sic bo (FPC-6.10 fixes fish-prawn-crab's), the pool keys only on a progressive table."""
     only = {"shake_ms": "sicbo fish_prawn_crab", "shaker": "sicbo fish_prawn_crab", "pay_5_16": "sicbo",
-            "pay_6_15": "sicbo", "odd_even_lose_on_triple": "sicbo", "game": "", "history_len": ""}
+            "pay_6_15": "sicbo", "odd_even_lose_on_triple": "sicbo", "game": "", "history_len": "", "language": ""}
     for game in config.GAMES:
         keys = config.keys_for(game)
         assert keys == sorted(keys), keys

@@ -41,7 +41,7 @@ ROUND_456 = {
                                "combo_4_6", "combo_5_6", "three_4_5_6", "four_1_4_5_6", "four_2_4_5_6",
                                "four_3_4_5_6"}),
     # coin (blue), crab (green), rooster (red): one die of each colour
-    "fish_prawn_crab": ("COI CRB RST", {"big", "total_15", "single_coin", "single_crab", "single_rooster",
+    "fish_prawn_crab": ("COIN CRAB COCK", {"big", "total_15", "single_coin", "single_crab", "single_rooster",
                                         "color1_red", "color1_green", "color1_blue"}),
 }
 
@@ -106,7 +106,7 @@ def test_fish_prawn_crab_round_colours_FPC_5():
     # fish (1, red), fish, rooster (6, red): three red dice
     assert set(dice_round(app, 1, 1, 6)) == {"small", "total_8", "single_fish", "single_rooster",
                                              "color3_red", "any_color3"}
-    assert app.board.display.lines[0] == "FSH FSH RST"
+    assert app.board.display.lines[0] == "2 FISH 1 COCK"  # whole words, the pair counted
     drive(app, "CONFIRM")
     # prawn (2, green), crab (5, green), coin (4, blue): exactly two green, one blue
     assert set(dice_round(app, 2, 5, 4)) == {"big", "total_11", "single_prawn", "single_crab",

@@ -51,12 +51,12 @@ def test_round_open_bell_count_lights_confirm_FT_4_FT_5_1_FT_5_2():
 
 def test_count_is_reduced_four_at_a_time_and_zero_left_is_4_FT_3():
     app = new_app("fantan")
-    for count, number in ((1, 1), (4, 4), (8, 4), (13, 1), (102, 2), (9999, 3)):
+    for count, number in ((1, 1), (4, 4), (8, 4), (13, 1), (102, 2), (499, 3), (500, 4)):
         fantan_round(app, count)
         assert app.controller.number == number, (count, app.controller.number)
         assert app.board.lit().get("fan_%d" % number) == 1
         drive(app, "CONFIRM")
-    assert [r for _, r in app.controller.history()] == [1, 4, 4, 1, 2, 3]
+    assert [r for _, r in app.controller.history()] == [1, 4, 4, 1, 2, 3, 4]
     cleanup()
 
 
@@ -80,7 +80,9 @@ def test_count_of_zero_and_result_before_bell_are_refused():
     assert state_of(app) == before
     drive(app, "BELL")
     assert drive(app, "0", "ENTER") == [False, False] and app.controller.state == "closed"
-    assert drive(app, "1", "2", "3", "4", "5") == [True] * 4 + [False]  # at most 4 digits
+    # 1,234 buttons cannot be under one cover (MAX_COUNT): refused, the three digits typed are kept
+    assert drive(app, "1", "2", "3", "4") == [True] * 3 + [False]
+    assert app.controller.message == "COUNT 1 TO 500" and app.controller.entry == "123"
     cleanup()
 
 

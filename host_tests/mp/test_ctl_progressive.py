@@ -531,6 +531,7 @@ def test_a_pool_record_that_does_not_balance_tilts_with_a_readable_line():
     rec["pool"] = pool
     app.store.save("round", rec)
     app2 = restart(app)
-    assert app2.tilt.startswith("pool record bad: (") and app2.board.display.lines[1] == "pool record bad:"
+    assert app2.tilt.startswith("pool record bad: (") and app2.board.display.lines[1] == "RECORD DAMAGED"
+    assert app2.controller.status()["why"] == app2.tilt  # the whole reason, for the technician
     app = app2 = None
     cleanup()

@@ -4,7 +4,7 @@ on-time and cover interlock (SB-2.1); bell pulse (SB-3.1); WS2812 colours (the j
 from fakebus import Pin, Spi
 from mptest import raises
 from tablectl.hw.clock import VirtualClock
-from tablectl.hw.lamps import NO_LAMP, PUSH, WIN, Lamps, NeoBackend, ShiftBackend
+from tablectl.hw.lamps import BET, NO_LAMP, PUSH, WIN, Lamps, NeoBackend, ShiftBackend
 from tablectl.hw.lcd import Lcd
 from tablectl.hw.outputs import Bell, Shaker
 
@@ -84,6 +84,17 @@ def test_shift_register_chain_bytes_and_latch():
     # the far register (lamps 8..15) is shifted first; Q7 first: lamp 15 -> 0x80, lamp 9 -> 0x02
     assert spi.writes == [b"\x82\x01"]
     assert latch.log == [("latch", 1), ("latch", 0)]
+
+
+def test_a_bet_lights_a_plain_lamp_and_has_its_own_colour_on_a_neopixel_chain_CSP_10_1():
+    spi = Spi()
+    lamps = Lamps(ShiftBackend(spi, Pin(), 8), 8)
+    lamps.set(1, BET)  # a chip on seat 2: its bet-accepted light, on a chain without colours too
+    lamps.set(4, WIN)
+    lamps.show()
+    assert spi.writes == [b"\x12"]
+    colours = NeoBackend.COLOURS
+    assert len(set(colours)) == len(colours) == 4 and colours[BET] != colours[WIN]  # told apart
 
 
 def test_shift_register_chain_of_17_lamps_uses_3_bytes():

@@ -67,7 +67,7 @@ def source_tree():
 
 def frozen_inputs():
     """Every file whose bytes go into the image besides the MicroPython source."""
-    files = sorted(p for p in BOARD_DIR.iterdir() if p.is_file())
+    files = sorted(p for p in BOARD_DIR.rglob("*") if p.is_file())  # lib/axtls/crypto/crypto.h too
     files += sorted((ROOT / "firmware" / "tablectl").rglob("*.py"))
     files += [ROOT / "firmware" / "service.py"]  # tablectl/manifest.py is among the package's files
     files += [ROOT / "boards" / "sim" / n for n in ("simhw.py", "link.py", "simrepl.py")]
@@ -82,9 +82,10 @@ def stamp(bare=False):
     return h.hexdigest()
 
 
-def build(bare=False, quiet=False):
-    """build/firmware-qemu[-bare]/firmware.elf, rebuilt if its inputs changed; returns its path."""
-    out = BARE_OUT if bare else OUT
+def build(bare=False, quiet=False, out=None):
+    """build/firmware-qemu[-bare]/firmware.elf (or out/firmware.elf), rebuilt if its inputs changed; returns
+    its path."""
+    out = pathlib.Path(out) if out else BARE_OUT if bare else OUT
     elf, stamp_file = out / "firmware.elf", out / "firmware.stamp"
     want = stamp(bare)
     if elf.exists() and stamp_file.exists() and stamp_file.read_text() == want:
@@ -139,6 +140,24 @@ def main(argv=None):
     text, data, bss = sizes(elf)
     _say("%s: text %d, data %d, bss %d bytes (bss holds the %d KB heap array)"
          % (elf.relative_to(ROOT), text, data, bss, heap_array() // 1024))
+
+
+def image_region(elf=None):
+    """(address, bytes) of the image as the machine holds it, what service.verify() hashes on the board:
+    .text (vectors, code, constant data with the frozen firmware) and .ARM.exidx, from address 0 to
+    _etext. .data (the first values of C variables, a few dozen bytes) is left out: the running program
+    changes it in place."""
+    elf = pathlib.Path(elf or build(quiet=True))
+    symbols = subprocess.run(["arm-none-eabi-nm", str(elf)], capture_output=True, text=True, check=True).stdout
+    etext = [int(line.split()[0], 16) for line in symbols.splitlines() if line.endswith(" _etext")][0]
+    out = elf.with_name(elf.stem + ".image")
+    subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", "-j", ".text", "-j", ".ARM.exidx", str(elf), str(out)],
+                   check=True)
+    data = out.read_bytes()
+    out.unlink()
+    if len(data) != etext:
+        raise SystemExit("firmware: %s's image is %d bytes, _etext says %d" % (elf, len(data), etext))
+    return 0, data
 
 
 def heap_array():

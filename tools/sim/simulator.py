@@ -72,7 +72,8 @@ class Simulator:
                                   "tilt; see service.status() on its terminal" % (shown(self.state_dir), text))
             self.board.start()
             self._describe(pty=shown(self.pty_link) if self.pty_link else self.board.pty)
-            state = self._await(lambda s: s["connected"] and s["hello"].get("game"), timeout, "the board's link")
+            # a hello names the game, '' for a tilted table whose configuration is lost
+            state = self._await(lambda s: s["connected"] and "game" in s["hello"], timeout, "the board's link")
             if self.game is not None and state["hello"]["game"] != self.game:
                 raise BoardError("the board runs %s, its folder's configuration says %s"
                                  % (state["hello"]["game"], self.game))

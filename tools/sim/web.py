@@ -1,6 +1,7 @@
 """The simulator's web side on 127.0.0.1 (standard library only): the page, its state as an event stream, its inputs.
 
     GET  /            the table page (static/index.html, table.js, table.css)
+    GET  /board       the players' results board (static/board.html, board.js): the controller's own history
     GET  /state       the picture as JSON (what the board last reported)
     GET  /events      the same picture as a server-sent event stream, one event per change
     POST /input       {"cmd": "press"|"release", "role": R} | {"cmd": "seat", "seat": N, "on": bool}
@@ -87,7 +88,7 @@ class Handler(JsonHandler):
             return self._send(200, json.dumps(self.link.snapshot()[1]))
         if path == "/events":
             return self._stream(self._states())
-        name = "index.html" if path == "/" else path.lstrip("/")
+        name = {"/": "index.html", "/board": "board.html"}.get(path) or path.lstrip("/")
         if not re.fullmatch(r"[a-z0-9_]+\.(html|js|css|png)", name) or not (STATIC / name).is_file():
             return self._send(404, json.dumps({"error": "no page %s" % path}))
         self._send(200, (STATIC / name).read_bytes(), TYPES[(STATIC / name).suffix])

@@ -3,7 +3,7 @@
 The dealer's panel (one role per button; a board wires each role to a GPIO or a keypad matrix key):
 
     0 1 2 3 4 5 6 7 8 9   keypad: dice faces, fan-tan count, seat and hand-class numbers
-    CLEAR                 forget the digits typed so far
+    CLEAR                 forget the digits typed so far; dice and fan-tan: on a shown result, correct it
     ENTER                 accept the digits typed (dice, count, seat, class, cards)
     SHAKE                 dice: start the electric shaker (or one press of the manual handle);
                           fan-tan: the heap is covered, open betting (FT-2, FT-4)
@@ -110,8 +110,7 @@ class Controller:
             return True
         self.end_notice()  # a key the controller takes ends a notice
         if event == "CLEAR":
-            self.entry = ""
-            return self.accepted()
+            return self.on_clear()
         if len(event) == 1 and event in DIGITS:
             return self.on_digit(event)
         fn = getattr(self, "on_" + event.lower(), None)
@@ -157,6 +156,11 @@ class Controller:
         d = self.board.display
         d.text(0, l1)
         d.text(1, l2)
+
+    def on_clear(self):
+        """CLEAR forgets the digits typed; a game may give it more to do (a result corrected)."""
+        self.entry = ""
+        return self.accepted()
 
     def type_digit(self, d):
         # how many digits an entry takes is each game's reason() (checked before any handler runs)

@@ -4,12 +4,16 @@
     result --CONFIRM--> idle (next round)            VOID_LONG from shaking/betting/closed/result -> idle
 
 Manual shaker: three presses of the handle (SHAKE or HANDLE) open betting (SB-2.1, FPC-2.1).
+A result shown can be corrected before CONFIRM: CLEAR, the three dice again, ENTER (journalled 'correct').
 The shaking state is not saved: after a power cut mid-shake the round resumes from idle, shaker off.
 """
 from tablectl.games.base import SERVICE, Controller
 from tablectl.rules.dice import DiceTable
 
-_FACE_ABBR = ("FSH", "PRN", "GRD", "COI", "CRB", "RST")  # FPC-1.1 faces 1..6 on a 16-column display
+# FPC-1.1 faces 1..6 as whole words: three different ones fit 16 columns only with at most two of five
+# letters, so the rooster is COCK ('ROOSTER PRAWN GOURD' is 19); a pair or a triple is counted ('2 PRAWN
+# 1 CRAB', 'TRIPLE CRAB')
+FACES = ("FISH", "PRAWN", "GOURD", "COIN", "CRAB", "COCK")
 
 
 _last = [None, None]  # (options, DiceTable): a rebuilt controller with the same options reuses it
@@ -34,6 +38,17 @@ def forget():
     _last[0] = _last[1] = None
 
 
+def faces_text(dice):
+    """Fish-prawn-crab dice as words on 16 columns: 'FISH PRAWN CRAB', '2 PRAWN 1 CRAB', 'TRIPLE CRAB'."""
+    a, b, c = sorted(dice)
+    if a == c:
+        return "TRIPLE " + FACES[a - 1]
+    if a == b or b == c:
+        pair, one = (a, c) if a == b else (c, a)
+        return "2 %s 1 %s" % (FACES[pair - 1], FACES[one - 1])
+    return " ".join(FACES[d - 1] for d in dice)
+
+
 class DiceController(Controller):
     IDLE = "idle"
 
@@ -46,6 +61,7 @@ class DiceController(Controller):
         self.dice = ()            # the result entered this round
         self.handle_presses = 0   # manual shaker: presses so far (not saved)
         self.wins = b""
+        self.fixing = False       # CLEAR on a shown result: the dice typed again replace it (not saved)
 
     def status(self):
         st = Controller.status(self)
@@ -68,13 +84,16 @@ class DiceController(Controller):
             return "SHAKING", "ROUND %d" % self.round_no
         if st == "betting":
             return "PLACE BETS", "BELL TO CLOSE"
+        typed = " ".join(self.entry + "_" * (3 - len(self.entry)))
         if st == "closed":
-            return "NO MORE BETS", "DICE " + " ".join(self.entry + "_" * (3 - len(self.entry)))
+            return "NO MORE BETS", "DICE " + typed
+        if self.fixing:
+            return "WAS " + " ".join(str(d) for d in self.dice), "NEW DICE " + typed
         return self.result_text(self.dice), "CONFIRM = PAID"
 
     def result_text(self, dice):
         if self.game == "fish_prawn_crab":
-            return " ".join(_FACE_ABBR[d - 1] for d in dice)
+            return faces_text(dice)
         a, b, c = dice
         total = a + b + c
         if a == b == c:
@@ -95,14 +114,18 @@ class DiceController(Controller):
         if event == "BELL":
             return "" if st == "betting" else "NOT BETTING"  # SB-3.1
         if (len(event) == 1 and "0" <= event <= "9") or event == "ENTER":
-            if st != "closed":
+            if st != "closed" and not self.fixing:
                 return {"idle": "SHAKE FIRST", "shaking": "SHAKING", "betting": "BELL FIRST"}.get(st, "CONFIRM FIRST")
             if event == "ENTER":
-                return "" if len(self.entry) == 3 else "ENTER 3 DICE"
+                if len(self.entry) != 3:
+                    return "ENTER 3 DICE"
+                return "SAME DICE AS WAS" if self.fixing and self.typed() == self.dice else ""
             if event < "1" or event > "6":
                 return "A DIE IS 1-6"  # SB-1.1
             return "3 DICE ENTERED" if len(self.entry) >= 3 else ""
         if event == "CONFIRM":
+            if self.fixing:
+                return "ENTER OR CLEAR"  # the correction first: the new dice, or CLEAR to keep the old
             return "" if st == "result" else "NO RESULT YET"
         if event == "VOID_LONG":
             return "NOTHING TO VOID" if st == "idle" else ""
@@ -141,12 +164,29 @@ class DiceController(Controller):
     def on_digit(self, d):
         return self.type_digit(d)
 
+    def typed(self):
+        return (ord(self.entry[0]) - 48, ord(self.entry[1]) - 48, ord(self.entry[2]) - 48)
+
+    def on_clear(self):
+        # CLEAR on a shown result starts its correction; on an empty correction it keeps the result
+        if self.state == "result" and not self.entry:
+            self.fixing = not self.fixing
+        self.entry = ""
+        return self.accepted()
+
     def on_enter(self):
-        dice = (ord(self.entry[0]) - 48, ord(self.entry[1]) - 48, ord(self.entry[2]) - 48)
+        dice = self.typed()
         wins = self.table.resolve(dice[0], dice[1], dice[2])  # SB-5..7 / FPC-5..7: the core decides
+        old = self.dice
         self.dice = dice
         self.wins = wins
-        self.set_state("result", "result", dice[0] * 100 + dice[1] * 10 + dice[2], len(wins) // 2)
+        code = dice[0] * 100 + dice[1] * 10 + dice[2]
+        if self.fixing:  # the result replaced before anything was paid: the journal keeps what it was
+            self.fixing = False
+            self.set_state("result", "correct", code, old[0] * 100 + old[1] * 10 + old[2],
+                           "dice %d%d%d was %d%d%d" % (dice + old))
+        else:
+            self.set_state("result", "result", code, len(wins) // 2)
         self.show_wins()
         return True
 
@@ -172,6 +212,7 @@ class DiceController(Controller):
         self.dice = ()
         self.wins = b""
         self.handle_presses = 0
+        self.fixing = False
         return self.finish_round("void", True)
 
     # -- persistence -------------------------------------------------------------------------

@@ -30,6 +30,7 @@ A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: c
 the locked bets for the next round without contributing again.
 """
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
+from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
 from tablectl.rules import hands
@@ -71,6 +72,7 @@ def card_from_digits(text):
 
 class ProgressiveController(Controller):
     IDLE = "betting"
+    LEGEND = (("bet placed", BET), ("seat won", WIN))
 
     def __init__(self, app):
         Controller.__init__(self, app)
@@ -224,7 +226,11 @@ class ProgressiveController(Controller):
     def show_seats(self, mask):
         lamps = self.board.lamps
         lamps.clear()
-        self.light(s for s in range(self.seats) if mask & (1 << s))
+        won = 0
+        for h in self.hits:
+            won |= 1 << (h[0] - 1)
+        self.light((s for s in range(self.seats) if mask & ~won & (1 << s)), BET)
+        self.light((s for s in range(self.seats) if won & (1 << s)), WIN)
         lamps.show()
 
     # -- events --------------------------------------------------------------------------------
@@ -375,6 +381,7 @@ class ProgressiveController(Controller):
         # the cards as dealt, by name, for surveillance to check the hit against the video (at most 35 characters)
         self.set_state("locked", "hit_in", seat, len(self.hits),
                        " ".join([cls] + [_cards.name(c) for c in cards or ()]))
+        self.show_seats(self.locked | self.carried)  # the winner's lamp turns from bet to won
         return True
 
     def class_reason(self, cls):

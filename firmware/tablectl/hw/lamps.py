@@ -4,6 +4,7 @@ from tablectl import const
 OFF = const(0)
 WIN = const(1)
 PUSH = const(2)  # fan-tan ties (FT-8): shown only where the lamps have colour
+BET = const(3)   # progressive: a bet on the seat's sensor (CSP-10.1), told apart from a seat that won
 NO_LAMP = const(255)
 
 
@@ -89,7 +90,8 @@ class Lamps:
 class NeoBackend:
     """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write())."""
 
-    COLOURS = ((0, 0, 0), (255, 160, 0), (64, 160, 255))  # off, win (amber), push (sky blue: told apart from a win)
+    # off, win (amber), push (sky blue: told apart from a win), bet (green: a chip on the seat, not a win)
+    COLOURS = ((0, 0, 0), (255, 160, 0), (64, 160, 255), (40, 200, 90))
 
     def __init__(self, np):
         self.np = np
@@ -105,7 +107,8 @@ class NeoBackend:
 class ShiftBackend:
     """74HC595 chain on SPI (MOSI -> SER, SCK -> SRCLK) with a latch pin (RCLK). Lamp i is output Q(i%8)
     of register i//8, register 0 nearest the MCU: the last register's byte is shifted out first, MSB
-    (Q7) first. Only WIN lights a lamp (a plain lamp has no colour for PUSH)."""
+    (Q7) first. WIN and BET light a lamp (a plain lamp has no colour: PUSH stays dark; a progressive table
+    with plain lamps tells a winner from a bet by the display)."""
 
     def __init__(self, spi, latch, count):
         self.spi = spi
@@ -119,7 +122,7 @@ class ShiftBackend:
         for k in range(n):
             buf[k] = 0
         for i in range(len(levels)):
-            if levels[i] == WIN:
+            if levels[i] == WIN or levels[i] == BET:
                 buf[n - 1 - (i >> 3)] |= 1 << (i & 7)
         self.spi.write(buf)
         self.latch.value(1)  # rising RCLK copies the shift registers to the outputs

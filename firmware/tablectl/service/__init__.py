@@ -4,11 +4,11 @@
     >>> service.status()               # every call returns a Report: the REPL prints it as text
     >>> service.configure(rate_bp=1500)
 
-Calls: status(), meters(), history(n=20), journal(n=20), journal_export(from_seq=1), config()
+Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_export(from_seq=1), config()
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear). configure(), ram_clear(code) and the output tests change the table: they need the
+(.ramclear), verify(seed) (.medium), config_export() (.settings), shift_close() (.shifts). configure(), ram_clear(code) and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
@@ -24,7 +24,7 @@ app.config_changed(applied) and app.ram_clear().
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
-         "display_test", "shaker_test", "selftest", "ram_clear")  # what firmware/service.py offers at the REPL
+         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export", "shift_close")  # what firmware/service.py offers at the REPL
 
 
 def status():
@@ -34,7 +34,8 @@ def status():
 
 
 def meters():
-    """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters."""
+    """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters,
+    each for the lifetime (since the last RAM clear) and the current shift."""
     from tablectl.service import reports
     return reports.meters()
 
@@ -45,10 +46,11 @@ def history(n=20):
     return reports.history(n)
 
 
-def journal(n=20):
-    """The last n journal entries, oldest first."""
+def journal(n=20, from_seq=None):
+    """The last n journal entries (n <= 200), oldest first; with from_seq, the n from seq from_seq on (a page,
+    which names the next one)."""
     from tablectl.service import reports
-    return reports.journal(n)
+    return reports.journal(n, from_seq)
 
 
 def journal_export(from_seq=1):
@@ -101,7 +103,30 @@ def selftest(root=None):
     return check.selftest(root)
 
 
-def ram_clear(code=None):
-    """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear."""
+def ram_clear(code=None, keep_config=True):
+    """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear; the
+    configuration is kept unless keep_config=False (then back to its defaults, journalled)."""
     from tablectl.service import ramclear
-    return ramclear.ram_clear(code)
+    return ramclear.ram_clear(code, keep_config)
+
+
+def config_export():
+    """The configuration's keys that differ from the defaults (pending pool changes as they will apply; the
+    link's address, which holds its password, left out): a dict that configure(**exported) re-applies,
+    printed as that configure() line."""
+    from tablectl.service import settings
+    return settings.config_export()
+
+
+def verify(seed):
+    """HMAC-SHA1 and HMAC-SHA256 keyed with the verifier's hex seed over the whole program medium (the
+    frozen image, every file of the manifest, the manifest), each part's SHA-256 beside: a lab's field
+    check of the certified release (docs/technicians.md). Key on or off; between rounds."""
+    from tablectl.service import medium
+    return medium.verify(seed)
+
+
+def shift_close():
+    """Close the shift (key on, between rounds): its meters are journalled and the next shift starts."""
+    from tablectl.service import shifts
+    return shifts.shift_close()

@@ -71,7 +71,7 @@ def _wiped(app):
         return 0, 0, "round record unreadable"
 
 
-def ram_clear(code=None):
+def ram_clear(code=None, keep_config=True):
     from tablectl.config import DEFAULTS, PROGRESSIVE
     app = running_app()
     refuse_if_busy(app, "ram_clear")
@@ -86,7 +86,8 @@ def ram_clear(code=None):
         else:
             lines = ["wipes %sthe meters, the round and the result history;"
                      % ("the pool (back to its seed), " if app.config["game"] in PROGRESSIVE else ""),
-                     "keeps the configuration (game %s) and the journal." % app.config["game"]]
+                     "keeps the configuration (game %s; ram_clear(code, keep_config=False) resets it to the"
+                     % app.config["game"], "defaults too: service.config_export() first) and the journal."]
         held = ("pool %s paid %s, " % (money(pool_cents), money(paid))) if pool_cents or paid else ""
         lines.append("The records hold: %s%s. To confirm: service.ram_clear('%s')" % (held, counts, expected))
         return Report("ram_clear", lines, {"code": expected})
@@ -96,8 +97,15 @@ def ram_clear(code=None):
     round_no = _round_no(app)
     # the one place that knows which records to wipe and how the table restarts; what is wiped and that
     # it was are one checkpoint of the flash log
-    app.ram_clear((("ram_clear", round_no, pool_cents, paid, counts), ("ram_cleared", round_no, 0, 0, "")))
+    if keep_config is not True and keep_config is not False:
+        raise ValueError("keep_config must be True or False, got %r" % (keep_config,))
+    entries = [("ram_clear", round_no, pool_cents, paid, counts)]
+    if not keep_config and not lost:  # asked for: what was in force is journalled before it goes
+        entries.append(("config_reset", round_no, 0, 0, "to the defaults; was game %s" % app.config["game"]))
+    app.ram_clear(entries + [("ram_cleared", round_no, 0, 0, "")], keep_config)
     note = "cleared; the controller restarted from the seed"
+    if not keep_config and not lost:
+        note += "; the configuration is back to its defaults (game %s)" % app.config["game"]
     if lost:
         note += "; game %s: set the game with configure(game=...)" % app.config["game"]
     return Report("ram_clear", [note], {"cleared": True})

@@ -27,6 +27,9 @@ def status():
     details = ctl.status() or {}
     lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
                                                " (round in progress)" if data["busy"] else "")]
+    from tablectl import VERSION
+    data["version"] = VERSION  # the release a lab's `make verify` checks the table against
+    lines.append("firmware tablectl %s" % VERSION)
     data["key"] = app.key_on()
     lines.append("service key %s" % ("on: changes allowed, no round starts" if data["key"] else
                                       "off: reports only (turn it on to configure, test or clear)"))
@@ -69,18 +72,18 @@ def meters():
     tilted = _unavailable(app, "meters")
     if tilted:
         return tilted
+    from tablectl.service.shifts import shift
     pool = getattr(app.controller, "pool", None)
     link = getattr(app.controller, "figures", None) is not None  # a linked table (tablectl.link)
-    rows = app.meters.report(None if link else pool)
-    if link:  # the pool's figures are the link's (every table's); this table's own paid is its classes' sum
-        rows = [("link_" + n + "_cents", getattr(pool, n)) for n in POOL_METERS] + \
-            [("paid_cents", sum(app.meters.amounts.values()))] + rows
-    data = dict(rows)
-    lines = []
-    for label, value in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
+    n, rows = shift(app)
+    data = dict((r[0], r[1]) for r in rows)
+    data["shift"] = n
+    data["shift_meters"] = dict((r[0], r[2]) for r in rows)
+    lines = ["%-28s %14s %14s" % ("", "lifetime", "shift %d" % n)]
+    for label, value, now in rows:  # `data` keeps the labels: amounts as ints of cents (*_cents), counts as ints
         if label.endswith("_cents"):
-            label, value = label[:-6], money(value)
-        lines.append("%-28s %s" % (label, value))
+            label, value, now = label[:-6], money(value), money(now)
+        lines.append("%-28s %14s %14s" % (label, value, now))
     if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
@@ -97,8 +100,8 @@ def meters():
     return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
 
 
-def _count(n, high=200):
-    return int_arg("n", n, 1, high)
+def _count(n, high=200, why=""):
+    return int_arg("n", n, 1, high, why)
 
 
 def _result_text(ctl, result):
@@ -129,9 +132,17 @@ def history(n=20):
                   list(rows))
 
 
-def journal(n=20):
+def journal(n=20, from_seq=None):
     app = running_app()
-    recs = app.journal.records(_count(n))
+    n = _count(n, 200, " (a page: journal(n, from_seq=SEQ) goes on from SEQ)")
+    if from_seq is not None:
+        int_arg("from_seq", from_seq, 1, (1 << 30) - 1)
+        recs = app.journal.page(from_seq, n)
+        lines = [journal_line(r) for r in recs] or ["no entry from #%d on" % from_seq]
+        if recs and recs[-1][0] < app.journal.seq:
+            lines.append("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1))
+        return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, app.journal.seq), lines, recs)
+    recs = app.journal.records(n)
     lines = [journal_line(r) for r in recs] or ["empty"]
     damaged = app.journal.damaged
     if damaged:

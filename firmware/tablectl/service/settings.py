@@ -52,3 +52,24 @@ def configure(confirm=None, **kw):
     lines = ["%s = %r (now)" % (k, applied[k]) for k in sorted(applied)]
     lines += ["%s = %r (after the next hit)" % (k, deferred[k]) for k in sorted(deferred)]
     return Report("configure", lines or ["no change"], {"applied": applied, "deferred": deferred})
+
+
+class Exported(dict):
+    """config_export()'s answer: the keys that differ from the defaults, as configure(**exported) takes them
+    back; it prints as the configure() line to keep."""
+
+    def __repr__(self):
+        return "configure(%s)" % ", ".join("%s=%r" % (k, self[k]) for k in sorted(self))
+
+    __str__ = __repr__
+
+
+def config_export():
+    from tablectl.config import DEFAULTS
+    app = running_app()
+    if getattr(app, "config_lost", False):
+        raise ValueError("config_export refused: the configuration record cannot be read (tilt)")
+    values = dict(app.config.values)
+    values.update(app.config.pending)  # as it will stand: re-applied, a pool change waits for its hit again
+    # the link's address holds its password, which is never shown (docs/link.md): configure(link=...) again
+    return Exported((k, v) for k, v in values.items() if v != DEFAULTS[k] and k != "link")

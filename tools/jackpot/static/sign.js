@@ -3,6 +3,10 @@
 "use strict";
 const params = new URLSearchParams(location.search);
 const link = params.get("link");
+// Chinese first unless ?lang=en (the sign's own setting; the English is always beside it)
+const ZH_GAMES = { caribbean_stud: "加勒比海撲克", fortune3: "三張牌", baccarat_a: "百家樂 A", baccarat_b: "百家樂 B",
+  baccarat_c: "百家樂 C" };
+if (params.get("lang") === "en") document.getElementById("titles").classList.add("en-first");
 const amountEl = document.getElementById("amount");
 let shown = null, target = null, timer = null;
 
@@ -31,6 +35,7 @@ function countTo(cents) {
 
 function show(view) {
   document.getElementById("title").textContent = view.game.replace(/_/g, " ") + " progressive";
+  document.getElementById("title-zh").textContent = (ZH_GAMES[view.game] || "") + " 累積獎金";
   document.body.dataset.ver = String(view.ver);
   document.body.dataset.target = String(view.pool);
   countTo(view.pool);
@@ -38,6 +43,8 @@ function show(view) {
   p.textContent = view.pending.length
     ? "JACKPOT PENDING: " + view.pending.map(x => "table " + x.table + " seat " + x.seat + " " + money(x.cents)).join(", ")
     : "";
+  document.getElementById("pending-zh").textContent = view.pending.length
+    ? "頭獎待派:" + view.pending.map(x => "檯 " + x.table + " 座位 " + x.seat).join("、") : "";
   const rows = view.last_hits.map(h => {
     const when = new Date(h[0]).toLocaleTimeString();
     return "<tr><td>" + when + "</td><td>table " + h[1] + " seat " + h[2] + "</td><td>" +

@@ -40,25 +40,18 @@ const BANDS = {
 
 let picture = null;
 let builtFor = "";
-
-function $(id) { return document.getElementById(id); }
-
-function el(tag, attrs, text) {
-  const e = document.createElement(tag);
-  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+let lang = "zh-Hant"; // the table's language key (hello): which of the two languages comes first
 
 function nums(id) { return id.split("_").filter((p) => /^\d+$/.test(p)).map(Number); }
 
 function label(game, id) {
   const n = nums(id);
   if (game === "fish_prawn_crab") {
-    const face = id.split("_").pop();
+    const face = FACES.find((f) => f[0] === id.split("_").pop());
     const colour = /^color(\d)_(\w+)$/.exec(id);
-    if (colour) return [colour[2], colour[1] + " " + (colour[1] === "1" ? "die" : "dice")];
-    if (/^(triple|single)_/.test(id)) return [face, id.split("_")[0]];
+    if (colour) return [both(colour[2], lang), both(colour[1] + " " + (colour[1] === "1" ? "die" : "dice"), lang)];
+    if (face && /^single_/.test(id)) return [face[1], face[2] + " " + face[0]];
+    if (face && /^triple_/.test(id)) return [face[1] + face[1] + face[1], face[2] + " " + face[0]];
   }
   if (game === "fantan") {
     if (/^fan_/.test(id)) return [String(n[0]), "fan"];
@@ -81,9 +74,17 @@ function spotElement(game, id, lamp) {
   let cls = /^(small|big|odd|even|any_triple|any_color3|fan_\d)$/.test(id) ? "spot big" : "spot";
   if (/[\u2680-\u2685]/.test(main)) cls += " dice";
   const e = el("div", { class: cls, "data-spot": id, "data-lamp": String(lamp), "data-lit": "0", title: id + " (lamp " + lamp + ")" });
+  if (game === "fish_prawn_crab") { // the picture's colour on the dice, or the colour bet's own
+    const last = id.split("_").pop(), face = FACES.find((f) => f[0] === last);
+    const colour = face ? face[3] : (COLOUR_CSS[last] ? last : "");
+    if (colour) {
+      e.dataset.colour = colour;
+      e.style.setProperty("--face", COLOUR_CSS[colour]);
+    }
+  }
   e.appendChild(document.createTextNode(main));
   if (sub) e.appendChild(el("small", {}, sub));
-  e.appendChild(el("span", { class: "lampno" }, String(lamp)));
+  e.appendChild(el("span", { class: "lampno techonly" }, String(lamp)));
   return e;
 }
 
@@ -94,7 +95,7 @@ function buildLegend(hello) {
   for (const [what, rgb] of hello.legend || []) {
     const item = el("span", { class: "legend-item", "data-rgb": rgb });
     item.appendChild(el("i", { class: "swatch", style: "background:#" + rgb }));
-    item.appendChild(document.createTextNode(what));
+    item.appendChild(document.createTextNode(both(what, lang)));
     legend.appendChild(item);
   }
 }
@@ -119,7 +120,11 @@ function buildLayout(hello) {
     layout.forEach((id, lamp) => { if (id && re.test(id)) row.appendChild(spotElement(game, id, lamp)); });
     if (!row.children.length) continue;
     const g = el("div", { class: "group", "data-band": name });
-    g.appendChild(el("h3", {}, title));
+    // the article ids are the technician's: behind the switch
+    const m = /^(.*?)( \(([A-Z]+-[\d.]+.*)\))?$/.exec(title);
+    const h = el("h3", {}, m[1]);
+    if (m[2]) h.appendChild(el("span", { class: "techonly articles" }, m[2]));
+    g.appendChild(h);
     g.appendChild(row);
     root.appendChild(g);
   }
@@ -128,7 +133,7 @@ function buildLayout(hello) {
 function buildSeats(root, hello) {
   // seats from the dealer's left (CSP-10.4, F3-15.3) round the table's curve
   const ring = el("div", { class: "seatring" });
-  ring.appendChild(el("div", { class: "dealer" }, "DEALER"));
+  ring.appendChild(el("div", { class: "dealer" }, both("DEALER", lang)));
   const n = hello.seats;
   (hello.layout || []).forEach((id, lamp) => {
     if (!/^seat_\d$/.test(id)) return;
@@ -153,8 +158,8 @@ function buildPanel(hello) {
   const keypad = $("keypad"), fkeys = $("fkeys");
   keypad.innerHTML = "";
   fkeys.innerHTML = "";
-  for (const r of KEYPAD) if (roles.includes(r)) keypad.appendChild(keyButton(r, false));
-  for (const r of roles) if (!KEYPAD.includes(r)) fkeys.appendChild(keyButton(r, true));
+  for (const r of KEYPAD) if (roles.includes(r)) keypad.appendChild(keyButton(r, false, hello.game));
+  for (const r of roles) if (!KEYPAD.includes(r)) fkeys.appendChild(keyButton(r, true, hello.game));
   const seats = $("seats");
   seats.innerHTML = "";
   for (const id in reported) if (id.startsWith("seat-")) delete reported[id];
@@ -171,8 +176,14 @@ function buildPanel(hello) {
   }
 }
 
-function keyButton(role, fn) {
+function keyButton(role, fn, game) {
   const b = el("button", { class: fn ? "key fn" : "key", "data-role": role, type: "button" }, role);
+  // fish-prawn-crab's keys 1..6 are its pictures (FPC-1.1); a function key says its name in Chinese too
+  const face = game === "fish_prawn_crab" && /^[1-6]$/.test(role) ? FACES[Number(role) - 1] : null;
+  if (face) {
+    b.appendChild(el("span", { class: "face" }, " " + face[1]));
+    b.appendChild(el("small", { style: "color:" + COLOUR_CSS[face[3]] }, face[2] + " " + face[0]));
+  } else if (ZH[role]) b.appendChild(el("small", {}, ZH[role]));
   let downAt = 0, held = false;
   b.addEventListener("pointerdown", (ev) => {
     ev.preventDefault();
@@ -229,11 +240,14 @@ function render(state) {
   $("conn").className = "tag " + (state.connected ? "on" : "off");
   $("game").textContent = hello.game || "";
   const key = JSON.stringify(hello);
+  if (hello.language && hello.language !== lang) { lang = hello.language; builtFor = ""; }
+  if (key !== builtFor) translate(lang);
   if (hello.game && key !== builtFor) {
     builtFor = key;
     buildLayout(hello);
     buildPanel(hello);
   }
+  showTilt(st);
   const hex = out.lamps || "";
   document.querySelectorAll("#layout [data-lamp]").forEach((e) => {
     const i = Number(e.dataset.lamp);
@@ -273,6 +287,25 @@ function render(state) {
   document.body.dataset.state = st.state || "";
   document.body.dataset.version = String((Number(document.body.dataset.version) || 0) + 1);
 }
+
+function showTilt(st) {
+  // a tilted table: its own game and what to tell the technician (its full reason), not an empty felt
+  const tilted = st.state === "tilt";
+  $("tilt").hidden = !tilted;
+  if (!tilted) return;
+  $("tilt-game").textContent = st.game ? gameName(st.game, lang) + " (" + st.game + ")"
+    : both("game unknown: its configuration record is damaged", lang);
+  $("tilt-shown").textContent = "TILT: CALL TECH / " + (st.shown || "");
+  $("tilt-why").textContent = st.why || "";
+}
+
+const techBox = $("technician");
+techBox.checked = localStorage.getItem("technician") === "1";
+document.body.classList.toggle("tech", techBox.checked);
+techBox.addEventListener("change", () => {
+  document.body.classList.toggle("tech", techBox.checked);
+  localStorage.setItem("technician", techBox.checked ? "1" : "0");
+});
 
 $("cover").addEventListener("change", (ev) => post({ cmd: "cover", on: ev.target.checked }));
 $("service-key").addEventListener("change", (ev) => post({ cmd: "key", on: ev.target.checked }));

@@ -1,0 +1,166 @@
+"""Every text the dealer's 16x2 display is given fits 16 columns as written (the driver never cuts a word)
+and is in docs/dealers.md's glossary: the texts come from the code (every upper-case string constant of
+the controllers, checked word by word) and from play (a long walk of every game, every line the display
+was given, checked whole against the glossary's lines), so a text added later is checked too."""
+import ast
+import pathlib
+import random
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
+from test_ctl_app import cleanup, keyed, new_app, restart  # noqa: E402
+from tablectl.games import tilt  # noqa: E402
+from tablectl.rules import GAMES  # noqa: E402
+
+GLOSSARY = ROOT / "docs" / "dealers.md"
+CONTROLLERS = sorted((ROOT / "firmware" / "tablectl" / "games").glob("*.py"))
+COLS = 16
+KEYS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM",
+        "VOID", "VOID_LONG", "LOCK", "HIT", "HISTORY"]
+ROLES = set(KEYS) | {"HANDLE"}
+# what a dealer does next in each state: the walk takes one of these three times in four, else a random key
+ROYAL = list("141131121111101")  # As Ks Qs Js Ts
+LIKELY = {
+    "idle": [["SHAKE"], ["SHAKE", "wait"], ["HISTORY"], ["HISTORY", "HISTORY"], ["key"]],
+    "shaking": [["wait"]],
+    "betting": [["BELL"], ["LOCK"], ["seat"], ["seat"], ["VOID_LONG"], ["HISTORY"], ["key"]],
+    "closed": [["1", "2", "3", "ENTER"], ["6", "6", "6", "ENTER"], ["2", "2", "5", "ENTER"], ["2", "7", "ENTER"],
+               ["CLEAR", "3", "ENTER"], ["CLEAR", "CLEAR"], ["1", "2", "3", "4"], ["cut"]],
+    "result": [["CONFIRM"], ["VOID_LONG"], ["CLEAR", "1", "1", "2", "ENTER"], ["CLEAR", "CLEAR", "2", "ENTER"],
+               ["CLEAR", "CONFIRM"], ["cut"]],
+    "locked": [["HIT", "1", "ENTER", "3", "ENTER", "ENTER"], ["HIT", "4", "ENTER", "5", "ENTER"] + ROYAL + ["ENTER"],
+               ["HIT", "2", "ENTER", "9"], ["HIT", "CLEAR"], ["HIT", "3", "ENTER", "2", "ENTER", "1", "4", "1", "ENTER"],
+               ["CONFIRM"], ["VOID_LONG"], ["cut"]],
+    "paying": [["CONFIRM"], ["cut"]],
+}
+
+
+def walk(game, steps, seed):
+    """Play `game` for `steps` moves: (every text the display was given, before any driver cuts it, but
+    HISTORY's pages; those pages; every result text the pages are made of)."""
+    shown, pages, results = set(), set(), set()
+    rng = random.Random(seed)
+    app = new_app(game)
+
+    def watch(app):
+        display = app.board.display
+        plain = display.text
+
+        def text(row, s):
+            (pages if row == 1 and display.lines[0].startswith("HISTORY ") else shown).add(s)
+            plain(row, s)
+        display.text = text
+        app.controller.redraw()
+
+    watch(app)
+    try:
+        for _ in range(steps):
+            c = app.controller
+            moves = LIKELY.get(c.state, [["CONFIRM"]])
+            for key in (rng.choice(moves) if rng.randrange(4) else [rng.choice(KEYS)]):
+                if key == "wait":
+                    app.board.clock.advance(rng.choice((100, 3100, 9000)))
+                    app.tick()
+                elif key == "seat":
+                    app.board.set_seat(rng.randrange(1, 8), rng.randrange(2) == 1)
+                    app.board.clock.advance(50)
+                    app.tick()
+                elif key == "key":
+                    keyed(app, app.controller.redraw)
+                elif key == "cut":
+                    app = restart(app)
+                    watch(app)
+                else:
+                    app.controller.handle(key)
+            app.board.clock.advance(rng.choice((10, 3100)))  # a notice times out now and then
+            app.tick()
+            c = app.controller
+            results.update("VOID" if r == "void" else c.result_text(r) for _, r in c.results)
+    finally:
+        cleanup()
+    return shown, pages, results
+
+
+def glossary():
+    """(lines, words) of docs/dealers.md's glossary: the `...` of its table rows' first cells."""
+    text = GLOSSARY.read_text()
+    part = text.split("## Glossary of the display", 1)[1].split("\n## ", 1)[0]
+    lines = [t for cell in re.findall(r"^\| (`[^|]+`) \|", part, re.M) for t in re.findall(r"`([^`]+)`", cell)]
+    return lines, set(w for line in lines for w in words(line))
+
+
+def patterns():
+    lines, known = glossary()
+    return [pattern(line, known) for line in lines]
+
+
+def words(text):
+    """The words of a display text: letters only, split at spaces and signs ('=', ':', '/', ...)."""
+    return [w for w in re.split(r"[^A-Z]+", text) if len(w) > 0]
+
+
+def pattern(line, known):
+    """A glossary line as a regular expression: # a number (or _, a digit not typed yet), $ an amount,
+    * one word of the glossary, ~ anything (card names, digits as typed)."""
+    word = "(%s)" % "|".join(sorted(known))
+    special = {"#": r"(\d+|_)", "$": r"\d+\.\d\d", "*": word, "~": ".*"}
+    return re.compile("".join(special.get(ch) or re.escape(ch) for ch in line) + "$")
+
+
+def in_glossary(text, pats):
+    return any(p.match(text) for p in pats)
+
+
+def constants():
+    """Every upper-case string constant of the controllers (display texts and their pieces), with where."""
+    out = []
+    for path in CONTROLLERS:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                s = node.value
+                if re.search(r"[A-Z]{2}", s) and not re.search(r"[a-z]", s.replace("%d", "").replace("%s", "")):
+                    out.append((s, "%s:%d" % (path.name, node.lineno)))
+    return out
+
+
+def test_every_display_constant_fits_and_its_words_are_in_the_glossary():
+    lines, known = glossary()
+    found = constants()
+    assert len(found) > 60  # the controllers' texts were found (a broken scan would pass everything)
+    for s, where in found:
+        if s in ROLES or "_" in s and re.fullmatch(r"[A-Z_]+", s):
+            continue  # a key's or an event's name (VOID_LONG), not a text
+        plain = s.replace("%d", "#").replace("%s", "#")
+        assert len(plain.replace("#", "0")) <= COLS, (where, s)
+        missing = [w for w in words(plain) if w not in known]
+        assert not missing, "%s: %r has words the glossary lacks: %s" % (where, s, missing)
+
+
+def test_every_line_the_display_shows_in_play_fits_and_is_in_the_glossary():
+    pats = patterns()
+    shown, pages, results = set(), set(), set()
+    for k, game in enumerate(GAMES):
+        for got, part in zip((shown, pages, results), walk(game, 250, k)):
+            got |= part
+    assert len(shown) > 300 and len(pages) > 30 and len(results) > 12  # the walk reached the deep states
+    for s in sorted(shown | pages):
+        assert len(s) <= COLS, "%r is %d columns: the display would cut it" % (s, len(s))
+    for s in sorted((shown | results) - {""}):  # a page is results side by side: each result is checked
+        assert in_glossary(s, pats), "%r is not in docs/dealers.md's glossary" % s
+
+
+def test_a_tilt_says_which_trouble_in_whole_words_on_16_columns():
+    pats = patterns()
+    whys = ["the flash holds no table log (neither erased nor written by this firmware)",
+            "damaged flash after saved frame #12, and later frames exist: the state before it is lost",
+            "the configuration may be in the damaged part of the log",
+            "record 'config' holds an invalid configuration (seats: 9)",
+            "FIRMWARE CHANGED: tablectl/app.mpy changed", "journal chain missing after entry #3",
+            "saved round is for 'sicbo', this controller is 'fantan'", "halted"]
+    got = [tilt.cause(w) for w in whys]
+    assert got == ["FLASH DAMAGED", "FLASH DAMAGED", "SETUP DAMAGED", "SETUP DAMAGED", "FIRMWARE CHANGED",
+                   "JOURNAL DAMAGED", "RECORD DAMAGED", tilt.UNKNOWN]
+    for line in got + ["TILT: CALL TECH"]:
+        assert len(line) <= COLS and in_glossary(line, pats), line
