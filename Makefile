@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck demo sim deploy trace journal release verify meters clean
+.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -69,6 +69,10 @@ wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) t
 heapcheck: setup ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/mpheap.py
+
+mutate: setup   ## cosmic-ray's mutants of the money-critical modules against their tests (tools/mutate.toml), 30 min, resumes: MODULES=path...
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-mutate.txt
+	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python tools/mutate.py $(MODULES)
 
 demo: setup     ## scripted session of every controller on the unix port, sim board, headless
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim

@@ -7,7 +7,8 @@ wires is the simulator's link. The machine's resources:
     UART0   the REPL (qemu's first -serial: a pty). The sim board's REPL task serves it beside the
             controller, so `mpremote ... resume` works while the table runs; Ctrl-C clears its line.
     UART1   the simulator's link (boards/sim/link.py; qemu's second -serial connects to tools/sim). It
-            stays quiet until the host speaks, so a board with nothing there spends nothing on it.
+            says `boot` once as it comes up (a host connected across a reset then sends "sync" and the
+            table's inputs again), then stays quiet until the host speaks.
     flash   the PSRAM, which qemu keeps in a host file: LittleFS at / (_boot.py) for main.py and the
             manifest, and `flash` (mps2.Flash over flashmap.RECORDS), the raw region where App keeps the
             table's log of records and journal (tablectl.log), programmed in 256-byte pages as a Pico's.
@@ -39,9 +40,10 @@ async def _link(board):
     import asyncio
     import link
     uart = UART(1)
+    uart.write(link.BOOT)  # a host already connected (the board was reset under it) answers with "sync"
     reader = asyncio.StreamReader(uart)
-    await reader.readline()  # the host's first line (its "sync"): everything is sent from here on
-    await link.serve(board, uart, reader)
+    first = await reader.readline()  # the host's first line, its "sync", or a command: it is served too
+    await link.serve(board, uart, reader, first)
 
 
 def make(virtual_clock=False, flash=None):

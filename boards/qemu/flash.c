@@ -11,6 +11,12 @@
 // code that programs without erasing first is caught here as it would be on a board. It programs whole
 // pages of `prog` (256) bytes at page boundaries, as a Pico's flash does (flash_range_program), so a write
 // of another length or alignment is refused: `Flash.prog` tells tablectl.log, which aligns to it.
+//
+// Timing: the W25Q16JV's datasheet (a Pico's flash), counted rather than slept, so a run stays the same
+// instruction for instruction: pages() and erases() since the object was made, busy_us() the time the
+// chip would have been busy, (typical, at most) in microseconds. On a Pico the CPU is stalled for all
+// of it (the rp2 port programs and erases from RAM with interrupts off), so it adds to a key's time.
+// tablectl/hw/flashtime.py holds the same figures for the sim board's flash.
 #include <string.h>
 
 #include "py/runtime.h"
@@ -21,12 +27,18 @@
 #define PSRAM_BYTES (16 * 1024 * 1024)
 #define FLASH_BLOCK (4096)
 #define FLASH_PROG (256)
+// W25Q16JV, 8.6 AC electrical characteristics: tPP page program, tSE 4 KB sector erase (microseconds)
+#define T_PAGE_TYP_US (400)
+#define T_PAGE_MAX_US (3000)
+#define T_ERASE_TYP_US (45000)
+#define T_ERASE_MAX_US (400000)
 
 typedef struct {
     mp_obj_base_t base;
     uint32_t start;
     uint32_t size;
     uint32_t erases;  // since this object was made: wear, for the figures
+    uint32_t pages;  // pages programmed since this object was made
 } mps2_flash_obj_t;
 
 static const mp_obj_type_t mps2_flash_type;
@@ -44,6 +56,7 @@ static mp_obj_t mps2_flash_make_new(const mp_obj_type_t *type, size_t n_args, si
     self->start = start;
     self->size = size;
     self->erases = 0;
+    self->pages = 0;
     return MP_OBJ_FROM_PTR(self);
 }
 
@@ -85,6 +98,7 @@ static mp_obj_t mps2_flash_writeblocks(size_t n_args, const mp_obj_t *args) {
     if (n_args == 3) {
         flash_erase(self, at, (buf.len + FLASH_BLOCK - 1) / FLASH_BLOCK);
     }
+    self->pages += buf.len / FLASH_PROG;
     const uint8_t *src = buf.buf;
     for (size_t i = 0; i < buf.len; ++i) {
         at[i] &= src[i];
@@ -120,11 +134,31 @@ static mp_obj_t mps2_flash_erases(mp_obj_t self_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(mps2_flash_erases_obj, mps2_flash_erases);
 
+// pages(): pages programmed through this object since it was made
+static mp_obj_t mps2_flash_pages(mp_obj_t self_in) {
+    mps2_flash_obj_t *self = MP_OBJ_TO_PTR(self_in);
+    return mp_obj_new_int_from_uint(self->pages);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(mps2_flash_pages_obj, mps2_flash_pages);
+
+// busy_us(): (typical, at most) microseconds the chip was busy programming and erasing, by the datasheet
+static mp_obj_t mps2_flash_busy_us(mp_obj_t self_in) {
+    mps2_flash_obj_t *self = MP_OBJ_TO_PTR(self_in);
+    mp_obj_t t[2] = {
+        mp_obj_new_int_from_ull((uint64_t)self->pages * T_PAGE_TYP_US + (uint64_t)self->erases * T_ERASE_TYP_US),
+        mp_obj_new_int_from_ull((uint64_t)self->pages * T_PAGE_MAX_US + (uint64_t)self->erases * T_ERASE_MAX_US),
+    };
+    return mp_obj_new_tuple(2, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(mps2_flash_busy_us_obj, mps2_flash_busy_us);
+
 static const mp_rom_map_elem_t mps2_flash_locals_dict_table[] = {
     { MP_ROM_QSTR(MP_QSTR_readblocks), MP_ROM_PTR(&mps2_flash_readblocks_obj) },
     { MP_ROM_QSTR(MP_QSTR_writeblocks), MP_ROM_PTR(&mps2_flash_writeblocks_obj) },
     { MP_ROM_QSTR(MP_QSTR_ioctl), MP_ROM_PTR(&mps2_flash_ioctl_obj) },
     { MP_ROM_QSTR(MP_QSTR_erases), MP_ROM_PTR(&mps2_flash_erases_obj) },
+    { MP_ROM_QSTR(MP_QSTR_pages), MP_ROM_PTR(&mps2_flash_pages_obj) },
+    { MP_ROM_QSTR(MP_QSTR_busy_us), MP_ROM_PTR(&mps2_flash_busy_us_obj) },
     { MP_ROM_QSTR(MP_QSTR_prog), MP_ROM_INT(FLASH_PROG) },
 };
 static MP_DEFINE_CONST_DICT(mps2_flash_locals_dict, mps2_flash_locals_dict_table);

@@ -27,6 +27,7 @@ board -> host, one JSON object a line, field "t" says which:
             for every key the controller would refuse now (its reason(); VOID as the long hold), and
             results: the controller's own history list as it stands (the players' board; no copy made)
     error   text (a command the board refused)
+    boot    (the qemu board, once as it comes up) the host answers "sync" and the table's inputs
 """
 import asyncio
 import binascii
@@ -35,6 +36,7 @@ import json
 from tablectl.hw.clock import sleep_ms
 from tablectl.rules import DICE, PROGRESSIVE
 
+BOOT = b'{"t": "boot"}\n'  # a board on a serial line says it came up: the host cannot see a reset
 STATUS_MS = 250  # the status line follows the controller this often (outputs go out as they change)
 _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
@@ -207,10 +209,13 @@ async def task(board, address):
     raise SystemExit("sim link closed")
 
 
-async def serve(board, stream, reader=None):
-    """The link on a connected stream: everything first, then commands until the stream ends."""
+async def serve(board, stream, reader=None, first=b""):
+    """The link on a connected stream: everything first, then commands (`first`, a line already read, the
+    first of them) until the stream ends."""
     link = Link(board, stream)
     link.everything()
+    if first.strip() not in (b"", b"sync"):
+        link.command(first.decode().strip())
     reader = reader or asyncio.StreamReader(stream)
     pending = asyncio.create_task(_status_loop(link))
     try:

@@ -18,12 +18,20 @@ _CODE_B = "0123456789-EHLP "
 
 
 class VirtualPin:
-    """A GPIO: value() reads, value(v) drives; a change notifies the board's listeners by the pin's name."""
+    """A GPIO: value() reads, value(v) drives; a change notifies the board's listeners by the pin's name, and
+    runs the handler irq() gave it first, as a pin's interrupt would (machine.Pin's irq, both edges)."""
+
+    IRQ_FALLING = 4  # machine.Pin's values on the rp2 port
+    IRQ_RISING = 8
 
     def __init__(self, board, name, v=0):
         self._board = board
         self.name = name
         self._v = v
+        self._irq = None
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
+        self._irq = handler
 
     def value(self, v=None):
         if v is None:
@@ -31,6 +39,8 @@ class VirtualPin:
         v = 1 if v else 0
         if v != self._v:
             self._v = v
+            if self._irq is not None:
+                self._irq(self)
             self._board.changed(self.listened())
 
     __call__ = value

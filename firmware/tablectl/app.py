@@ -21,15 +21,17 @@ import gc
 
 from tablectl.config import Config, PROGRESSIVE
 from tablectl.hw.buttons import Buttons
-from tablectl.hw.clock import sleep_ms
+from tablectl.hw.clock import sleep_ms, ticks_diff
 from tablectl.hw.watchdog import Supervisor
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.log import Log, LogError, Refused
 from tablectl.meters import Meters
 from tablectl.store import Store, Tilt
 
 current = None
 TICK_MS = 20
+NO_LOG_REGION = "NO LOG REGION"  # the tilt of a board whose log is a file (hw.wiring.table_flash)
+IDLE_MS = 1000  # keys quiet this long before the idle hook erases ahead: a flurry of digits is left alone
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
 TASKS = ("buttons", "controller", "display")
@@ -52,6 +54,9 @@ def make_controller(app):
     raise ValueError("no controller for game %r" % game)
 
 
+BLOCK_MIN = 4096  # a table refuses smaller flash blocks (docs/storage.md): one must hold the largest record
+
+
 class App:
     watchdog_ms = WATCHDOG_MS  # how often the supervisor checks the tasks (well inside the WDT timeout)
 
@@ -63,10 +68,12 @@ class App:
         self.store = Store(self.log)
         self.journal = Journal(self.log)
         self.tilt = None
+        self.refused = ""  # the last step the log refused (Refused), for service.status()
+        self._key_at = board.ticks_ms()  # when the last key came (the idle hook waits for a pause)
         self.events = []
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
-        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()))
+        self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()), ticks=board.ticks_ms)
         self._boot()
         global current
         current = self  # the service module reaches the table through this, running or not
@@ -93,14 +100,22 @@ class App:
             return self._tilted(Tilt(log.problem))
         if self.firmware:  # never cleared by a reboot: by a deploy whose files pass the check
             return self._tilted(Tilt(self.firmware))
+        if getattr(board.flash, "file_fallback", False) and not self.config["log_file_ok"]:
+            return self._tilted(Tilt(NO_LOG_REGION))  # the log as a file on LittleFS: docs/technicians.md
         halt = self.store.load("halt")  # a tilt kept in the log: a reboot does not clear it, a RAM clear does
         if halt is not None:
             self.config_lost = bool(halt.get("config_lost"))
             if self.config_lost:
                 self.config = Config(None, None)
             return self._tilted(Tilt(halt.get("why", "halted")))
-        if log.torn and event == "boot":  # the newest write was torn by a power cut: the state before it
-            self.journal.append("torn_write", 0, log.torn, text="a write cut by a power failure was discarded")
+        if log.block_size < BLOCK_MIN:
+            return self._tilted(Tilt("flash blocks of %d bytes: a table's log needs %d-byte blocks (a progressive "
+                                     "configuration alone is near 1 KB)" % (log.block_size, BLOCK_MIN)))
+        try:
+            if log.torn and event == "boot":  # the newest write was torn by a power cut: the state before it
+                self.journal.append("torn_write", 0, log.torn, text="a write cut by a power failure was discarded")
+        except LogError as e:
+            return self._tilted(Tilt(log.problem or str(e)))
         gc.collect()  # the replay's garbage goes before the controller's modules and tables come in
         try:
             rec = self.store.load("round")
@@ -121,6 +136,8 @@ class App:
                     self.journal.append(event, self.controller.round_no, text=game)
             self.tilt = None
             self.controller.redraw()
+        except LogError as e:  # the flash cannot take the boot's frames: say why, never an exception out of App()
+            self._tilted(Tilt(log.problem or str(e)))
         except (Tilt, ValueError, KeyError, TypeError) as e:
             self._tilted(e)
 
@@ -138,7 +155,7 @@ class App:
     # -- hooks the technician's service calls -------------------------------------------------
     def config_changed(self, applied):
         """configure() applied keys at once (the controller is idle): rebuild for the new game or options."""
-        if self.tilt is None:
+        if self.tilt is None or self.tilt == NO_LOG_REGION:  # the one key configure() takes in that tilt
             self._boot("reconfigured")
 
     def ram_clear(self, entries, keep_config=True):
@@ -158,11 +175,31 @@ class App:
         self.events.append(event)
 
     def dispatch(self, event):
-        return self.controller.handle(event)
+        try:
+            return self.controller.handle(event)
+        except Refused as e:  # the step's frame cannot be written: memory goes back to what the flash holds
+            if self.tilt is None:
+                self._resume(str(e))
+            return False
+        except LogError as e:  # the ring cannot take it: a tilt a RAM clear clears
+            self._tilted(Tilt(self.log.problem or str(e)))
+            return False
+
+    def _resume(self, why):
+        """The controller as the records on flash say (a step refused: nothing of it was written)."""
+        rec = self.store.load("round")
+        self.meters = Meters.from_state(rec["m"]) if rec is not None and "m" in rec else Meters()
+        self.controller = make_controller(self)
+        if rec is not None:
+            self.controller.restore(rec)
+        self.refused = why  # service.status() says it in full
+        self.controller.notice("STEP REFUSED", "FLASH RECORD", 3000)
 
     def poll(self):
         """One pass of the button task: debounced presses and posted events to the controller."""
-        for e in self.buttons.poll(self.board.ticks_ms()):
+        now = self.board.ticks_ms()
+        for e in self.buttons.poll(now):
+            self._key_at = now
             self.dispatch(e)
         while self.events:
             self.dispatch(self.events.pop(0))
@@ -194,9 +231,20 @@ class App:
         key = getattr(self.board, "service_key", None)
         return True if key is None else bool(key.value())
 
+    def idle(self):
+        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint."""
+        if self.tilt is None and not self.events:
+            try:
+                return self.log.idle()
+            except LogError:
+                return False  # the next key's frame meets it (and tilts)
+        return False
+
     async def _buttons(self, i):
         while True:
             self.poll()
+            if ticks_diff(self.board.ticks_ms(), self._key_at) >= IDLE_MS:
+                self.idle()
             self.supervisor.alive(i)
             await sleep_ms(self.buttons.poll_ms)
 

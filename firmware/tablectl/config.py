@@ -89,6 +89,9 @@ DEFAULTS = {
     # the language the players' and the dealer's pages show first (the other beside it where room allows);
     # the 16x2 display has no Chinese glyphs and stays English
     "language": "zh-Hant",
+    # a board whose build leaves no raw flash region keeps the log in a file on LittleFS, which wears the
+    # flash out in weeks: it tilts NO LOG REGION unless the technician accepts that here
+    "log_file_ok": False,
 }
 
 # BAC-17.13: the fixed amounts a table pays are the ones the DICJ approved, which only the technician knows.
@@ -125,6 +128,7 @@ _SPEC = {
     "link": ("link",),
     "link_down_ms": ("int", 1000, 60000),
     "language": ("choice", ("zh-Hant", "en")),
+    "log_file_ok": ("bool",),
 }
 for _k in DEFAULTS:
     if _k.startswith("fixed_"):

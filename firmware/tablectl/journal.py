@@ -75,8 +75,7 @@ class Journal:
     def entries(self, events):
         """The log's form of new entries (event, round_no, a, b, text) numbered from the next seq, every
         field checked (ValueError, nothing written): for a caller that commits them itself (a checkpoint)."""
-        held = self.log.held
-        seq = held[3][-1][0] if held is not None and held[3] else self.log.jseq  # an atomic() block's first
+        seq = self.log.last_entry()  # an atomic() block's entries counted
         out = []
         for event, round_no, a, b, text in events:
             _check_event(event)

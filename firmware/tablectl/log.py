@@ -9,6 +9,7 @@ erased space, so that a flash block is erased once it fills instead of once a wr
         ...
     log.checkpoint(records, entries)  # the whole state restated (a RAM clear: records left out are gone)
     log.entries(n)                    # the last n journal entries, oldest first, and damaged frames met
+    log.idle()                        # between keys: erase the next block ahead, or write a due checkpoint
 
 The device: readblocks(block, buf, offset), writeblocks(block, buf, offset) (programs, never erases),
 ioctl(4) block count, ioctl(5) block size, ioctl(6, block) erase; `dev.prog` (default 16) is the
@@ -20,7 +21,8 @@ Blocks are used in turn, as a ring. Each starts with a header (b'TLOG', version,
     length u16 | flags u8 | 0 | seq u32 | CRC-32 of those 8 bytes | payload: JSON, length bytes | CRC-32
 
 the payload's CRC continuing from the header's, so a frame is whole or it is not there. `seq` numbers
-every frame. A payload holds records ('r': full values, 'p': the keys that changed, 'd': names removed)
+every frame. A payload holds records ('r': full values, 'p': the keys that changed, 'q': the changed keys of
+dict-valued keys, 'd': names removed)
 and journal entries ('j': [seq, round, event, a, b, text] each): a save writes only what changed, which
 keeps a round to a few programmed pages.
 
@@ -40,7 +42,11 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
 - valid frames after it otherwise: the state after it cannot be rebuilt, and the state before it is
   older than what the log proves happened: `problem` (a tilt, until a RAM clear's checkpoint). `state`
   then holds what the frames after the damage make of it, unverified: for the technician's report.
+  A checkpoint of that state carries the problem in its end frame ('x'): no reboot clears it.
+A block whose header is bad but which holds frames newer than the log's last, and a block whose sequence
+number does not fit its place in the ring (a copy), are damage too. A table of every kind: docs/storage.md.
 """
+import gc
 import json
 import struct
 import sys
@@ -64,9 +70,9 @@ F_END = const(8)     # a checkpoint's end
 F_ACK = const(16)    # the damage right before it is a torn write, discarded
 F_CFG = const(32)    # touches the configuration record
 
-# json.dump hands its text out in pieces: streamed into flash page by page, a frame never needs a block of
-# heap as long as itself (after hours of play a 64 KB heap may have none). CPython's json.dump writes str,
-# and a MicroPython without io.IOBase cannot take a Python stream: there the text is built once.
+# A frame's text is built in one piece by json.dumps (C: the fast way) when the heap has the block; when it
+# has not (after hours of play a 64 KB heap may have none as long as a kilobyte), json.dump hands it out in
+# pieces, streamed into flash page by page. A MicroPython without io.IOBase cannot take a Python stream.
 _STREAM = False
 if sys.implementation.name == "micropython":
     try:
@@ -78,8 +84,12 @@ if not _STREAM:
     _Base = object
 
 
-class LogError(Exception):
-    """The flash cannot take this write without losing live state."""
+class LogError(OSError):
+    """The flash cannot take this write without losing live state (an OSError: the flash fails the table)."""
+
+
+class Refused(LogError):
+    """This write cannot be made (a frame or a checkpoint the ring cannot hold): nothing was changed."""
 
 
 class _Pages(_Base):
@@ -211,16 +221,28 @@ class _Atomic:
         if log.depth == 0:
             held, log.held = log.held, None
             if kind is None and held is not None:
-                log._commit(held[0], held[1], held[2], held[3])
+                log._commit(held[0], held[1], held[2], held[3], held[4])
         return False
 
 
-def _hold(held, full, patch, gone, entries):
-    """Fold one commit into those atomic() holds: (full, patch, gone, entries)."""
-    hf, hp, hg, he = held
+def _merged(value, sub):
+    """A copy of dict `value` with the keys of `sub` set (a deep patch of one key)."""
+    if not isinstance(value, dict):
+        raise LogError("a deep patch of a key that holds no dict")
+    value = dict(value)
+    value.update(sub)
+    return value
+
+
+def _hold(held, full, patch, gone, entries, deep):
+    """Fold one commit into those atomic() holds: (full, patch, gone, entries, deep)."""
+    hf, hp, hg, he, hq = held
     for name in full or ():
         hf[name] = full[name]
         hp.pop(name, None)
+        hq.pop(name, None)
+        if name in hg:  # removed, then saved again: the frame's removals come after its full values
+            hg.remove(name)
     for name in patch or ():
         if name in hf:
             value = dict(hf[name])
@@ -229,9 +251,25 @@ def _hold(held, full, patch, gone, entries):
         else:
             hp[name] = dict(hp.get(name, {}))
             hp[name].update(patch[name])
+            if name in hq:
+                for k in patch[name]:
+                    hq[name].pop(k, None)
+    for name in deep or ():
+        for k in deep[name]:
+            sub = deep[name][k]
+            if name in hf:
+                value = dict(hf[name])
+                value[k] = _merged(value[k], sub)
+                hf[name] = value
+            elif k in hp.get(name, ()):
+                hp[name][k] = _merged(hp[name][k], sub)
+            else:
+                hq[name] = dict(hq.get(name, {}))
+                hq[name][k] = _merged(hq[name].get(k, {}), sub)
     for name in gone or ():
         hf.pop(name, None)
         hp.pop(name, None)
+        hq.pop(name, None)
         if name not in hg:
             hg.append(name)
     for e in entries or ():
@@ -250,6 +288,14 @@ def _apply(state, obj):
             if name not in state:
                 raise LogError("record '%s' patched before it was written" % name)
             state[name].update(p[name])
+    q = obj.get("q")  # deep patches: the changed keys of a record's dict-valued keys
+    if q:
+        for name in q:
+            if name not in state:
+                raise LogError("record '%s' patched before it was written" % name)
+            rec = state[name]
+            for k in q[name]:
+                rec[k] = _merged(rec.get(k), q[name][k])
     d = obj.get("d")
     if d:
         for name in d:
@@ -390,6 +436,9 @@ class Log:
         self._end = None     # where the block _frames() read ends
         self._chained = None
         self._checked = 0
+        self._lift = False   # a RAM clear's checkpoint may erase what a damaged log holds (checkpoint())
+        self._ready = -1     # the block idle() erased ahead of the ring (no header yet)
+        self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
         fresh = True  # every block erased but block 0, where a power cut may tear the first header written
         h = self._bhdr
         for block in range(self.blocks):
@@ -404,14 +453,38 @@ class Log:
             if not fresh:
                 self.problem = "the flash holds no table log (neither erased nor written by this firmware)"
             return
+        for block in range(self.blocks):  # the ring numbers its blocks in turn: any other place is a copy
+            bseq = self._bseq(block)
+            if bseq and (self.bseq - bseq >= self.blocks or self._block_of(bseq) != block):
+                self._twins.append(block)
         self.pos = self.block_size  # after damage, or until the replay finds the end: nothing appended
         base = self._base()
         if base is None:
             if self._any_frame():
                 self.problem = "the log has no whole checkpoint to resume from (flash damaged)"
             # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
-            return
-        self._replay(base)
+        else:
+            self._replay(base)
+        if self._twins and not self.problem:
+            self.problem = ("damaged flash: block %d holds sequence number %d, which the ring keeps elsewhere "
+                            "(a block copied over another)" % (self._twins[0], self._bseq(self._twins[0])))
+        if not self.problem:
+            self._newer()
+            ahead = (self.head + 1) % self.blocks
+            if not self._bseq(ahead) and self._erased(ahead, 0):
+                self._ready = ahead
+
+    def _newer(self):
+        """A block whose header is bad but which holds frames newer than the log's last is damage, not free
+        space: the log would otherwise resume a whole block older, silently."""
+        for block in range(self.blocks):
+            if self._bseq(block):
+                continue
+            for off, flags, seq, n, crc in self._frames(block):
+                if crc is not None and seq > self.seq:
+                    self.problem = ("damaged flash: block %d's header is bad and it holds frame #%d, newer than "
+                                    "the log's last (#%d)" % (block, seq, self.seq))
+                    return
 
     def _base(self):
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
@@ -470,6 +543,9 @@ class Log:
         chain_broken = ""
         pending = []  # flags of damaged frames not yet explained (None: header lost as well)
         bad = False
+        kept, kept_cfg = "", False
+        used = 0  # frames met in the head block
+        tail = 0  # where the head block's last frame ends, by its header (0: its header is damaged)
         for bseq in range(bseq0, self.bseq + 1):
             block = self._block_of(bseq)
             if self._bseq(block) != bseq:
@@ -480,6 +556,9 @@ class Log:
                     continue
                 if crc is not None and seq > self.seq:
                     self.seq = seq
+                if bseq == self.bseq:
+                    used += 1
+                    tail = self.align(off + _FHDR + n + 4) if crc is not None else 0
                 obj = self._payload(block, off, n, crc) if crc is not None else None
                 if obj is None:
                     pending.append(None if crc is None else flags)
@@ -530,6 +609,8 @@ class Log:
                     self.ckpt = bseq if parts is None else first_part  # where this checkpoint starts
                     state = parts or {}
                     parts = None
+                    kept = obj.get("x", "")  # a checkpoint of a damaged log's state keeps its problem
+                    kept_cfg = bool(obj.get("xc"))
                 try:
                     _apply(state, obj)
                 except (LogError, AttributeError, TypeError, ValueError):
@@ -540,15 +621,40 @@ class Log:
         self.state = state
         if pending:  # nothing valid after it: a write the power cut tore, changing nothing
             self.torn = self._ack = last
-            self.pos = self.block_size
+            # a boot must not spend a block it does not need (a flickering supply cuts boot after boot): an
+            # erased head block is used as it is, a torn one after the torn pages and a page of guard
+            if not used:
+                tail = self.first
+            if tail:  # the scan goes on from there: the rest must be erased (a cut program stays in its frame)
+                self.pos = tail if self._erased(self.head, tail) else self.block_size
+            else:  # the scan resyncs on the next valid header: past the torn pages
+                self.pos = self._after_tear()
         self.chain = self._chained or _chain.START
         if chain_broken:
             self.problem = chain_broken
         elif bad:
             self.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
                             "the damage is older than what the log proves happened" % bad)
+        elif kept:
+            self.problem, self.config_lost = kept, kept_cfg
         else:
             self.config_lost = False
+
+    def _after_tear(self):
+        """Where the head block can take frames again after a torn write: past the last programmed byte and a
+        page beyond it (a cut program may leave cells that read erased but are not), or block_size."""
+        buf = self._pages.buf
+        end = self.block_size
+        while end > self.first:
+            self.dev.readblocks(self.head, buf, end - _UNIT)
+            k = _UNIT
+            while k and buf[k - 1] == 0xFF:
+                k -= 1
+            if k:
+                pos = end + _UNIT  # the page holding the last programmed byte, then one page of guard
+                return pos if pos + _UNIT <= self.block_size else self.block_size
+            end -= _UNIT
+        return self.block_size
 
     def _follow(self, obj, entries, gap):
         """Follow the journal's chain over one frame: '' if it continues the chain (or a gap of lost entries
@@ -574,18 +680,44 @@ class Log:
         """`with log.atomic():` the commits inside become one frame, written when the block ends."""
         return _Atomic(self)
 
-    def commit(self, full=None, patch=None, gone=None, entries=None):
-        """Commit full record values, changed keys (patch), removed records (gone) and journal entries in
-        one frame (or hold them until the outermost atomic() block ends)."""
-        if self.depth:
-            self.held = _hold(self.held or ({}, {}, [], []), full, patch, gone, entries)
-        else:
-            self._commit(full, patch, gone, entries)
+    def last_entry(self):
+        """The seq of the last journal entry, counting those an atomic() block holds."""
+        held = self.held
+        return held[3][-1][0] if held is not None and held[3] else self.jseq
 
-    def _commit(self, full, patch, gone, entries):
+    def value(self, name):
+        """Record `name` as committed with what an atomic() block holds for it folded in (None: none): what
+        the next save inside the block is compared with. Read it, never change it."""
+        value = self.state.get(name)
+        held = self.held
+        if held is None:
+            return value
+        hf, hp, hg, he, hq = held
+        if name in hf:
+            return hf[name]
+        if name in hg or value is None:
+            return None
+        if name in hp or name in hq:
+            value = dict(value)
+            value.update(hp.get(name, {}))
+            deep = hq.get(name, {})
+            for k in deep:
+                value[k] = _merged(value.get(k), deep[k])
+        return value
+
+    def commit(self, full=None, patch=None, gone=None, entries=None, deep=None):
+        """Commit full record values, changed keys (patch), changed keys of dict-valued keys (deep: {name:
+        {key: {subkey: value}}}), removed records (gone) and journal entries in one frame (or hold them until
+        the outermost atomic() block ends)."""
+        if self.depth:
+            self.held = _hold(self.held or ({}, {}, [], [], {}), full, patch, gone, entries, deep)
+        else:
+            self._commit(full, patch, gone, entries, deep)
+
+    def _commit(self, full, patch, gone, entries, deep=None):
         obj = {}
         flags = 0
-        for key, value in (("r", full), ("p", patch), ("d", gone)):
+        for key, value in (("r", full), ("p", patch), ("q", deep), ("d", gone)):
             if value:
                 obj[key] = value
                 flags |= F_REC
@@ -599,7 +731,7 @@ class Log:
             after = _chain.extend(self.chain, entries)
         if not obj:
             return
-        for name in patch or ():
+        for name in list(patch or ()) + list(deep or ()):
             if name not in self.state and name not in (full or ()):
                 raise ValueError("record '%s': a patch needs the record saved whole first" % name)
         self._frame(flags, obj)
@@ -609,19 +741,34 @@ class Log:
             self.chain = after
 
     def checkpoint(self, records=None, entries=None):
-        """Restate the whole state (records: the new state, self.state if None; names it lacks are removed)
-        with journal entries in its end frame: after a power cut, all of it or none of it."""
+        """Restate the whole state with journal entries in its end frame: after a power cut, all of it or none
+        of it. records: the new state (a RAM clear: names it lacks are removed, and a damaged log's problem
+        goes); None: self.state restated, a damaged log's problem kept in the end frame (no reboot clears it)."""
+        clear = records is not None
         if records is None:
             records = self.state
         names = sorted(records)
+        self._fits(records, names)
         nested, self._checkpointing = self._checkpointing, True
+        lift = self._lift
         start = 0
         try:
+            if clear and self.problem:
+                # nothing of a damaged log is kept but the journal: its blocks may go to make room
+                self._lift = True
+                for block in self._twins:
+                    self.dev.ioctl(6, block)
+                    self.erases += 1
+                self._twins = []
             for name in names:
                 cfg = F_CFG if name == _CONFIG else 0
                 self._frame(F_CKPT | F_REC | cfg, {"r": {name: records[name]}})
                 start = start or self.bseq
             end = {"n": len(names), "js": self.jseq, "c": _chain.hexed(self.chain)}
+            if self.problem and not clear:
+                end["x"] = self.problem
+                if self.config_lost:
+                    end["xc"] = 1
             flags = F_END | F_REC
             if entries:
                 end["j"] = entries
@@ -630,33 +777,75 @@ class Log:
             self._frame(flags, end)
         finally:
             self._checkpointing = nested
+            self._lift = lift
         self.ckpt = start or self.bseq
         self.state = dict(records)
-        self.problem = ""  # the state is what this checkpoint says, whatever came before
-        self.config_lost = False
+        if clear:
+            self.problem = ""  # the state is what this checkpoint says, whatever came before
+            self.config_lost = False
         self.chain = after
         if entries:
             self.jseq = entries[-1][0]
 
-    def _frame(self, flags, obj):
-        """Write one frame after the last, in a new block if it does not fit."""
+    def usable(self):
+        """Bytes of frames a block holds."""
+        return self.block_size - self.first
+
+    def room(self):
+        """Bytes of frames a checkpoint may take: the ring keeps `every` blocks of frames between two
+        checkpoints, and a block spare for a RAM clear."""
+        return (self.blocks - min(self.every, self.blocks - 3) - 2) * self.usable()
+
+    def _stage(self, obj):
+        """The first pass over a frame's payload: counted (pages.n), staged in the page buffer if it fits it;
+        the encoded text where the heap held it whole, else None (streamed: json.dump again to write it)."""
         pages = self._pages
         pages.stage()
-        data = None
-        if _STREAM:
+        try:
+            data = json.dumps(obj).encode()  # in one piece when the heap has the block: one C call
+        except MemoryError:  # a heap fragmented by hours of play: streamed, page by page
+            if not _STREAM:
+                raise
+            gc.collect()
             json.dump(obj, pages)
-        else:
-            data = json.dumps(obj).encode()
-            pages.write(data)
+            return None
+        pages.write(data)
+        return data
+
+    def _fits(self, records, names):
+        """LogError, before anything is written, if the ring cannot hold a checkpoint of these records."""
+        total = _UNIT
+        for name in names:
+            self._stage({"r": {name: records[name]}})
+            total += self.align(_FHDR + self._pages.n + 4)
+        if total > self.room():
+            raise Refused("the records need %d bytes, more than a ring of %d blocks of %d bytes keeps for a "
+                           "checkpoint (%d)" % (total, self.blocks, self.block_size, self.room()))
+
+    def _frame(self, flags, obj):
+        """Write one frame after the last, in a new block if it does not fit."""
+        if self._ack:
+            if self._checkpointing:  # a checkpoint's parts follow the acknowledgement, never the damage
+                ack, self._ack = self._ack, 0
+                self._frame(F_ACK, {"v": ack})
+            else:
+                obj["v"] = self._ack  # the first frame after a torn write says so itself: no cut parts the two
+                flags |= F_ACK
+        pages = self._pages
+        data = self._stage(obj)
         n, staged = pages.n, pages.fill
         need = self.align(_FHDR + n + 4)
-        if need > self.block_size - self.first - self.align(_FHDR + 16):
-            raise ValueError("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
-        if self.head < 0 or self._ack or self.pos + need > self.block_size:
+        if need > self.usable():  # a whole block after its header (a torn write's acknowledgement rides in it)
+            raise Refused("a frame of %d bytes does not fit a flash block of %d" % (n, self.block_size))
+        if self.head < 0 or self.pos + need > self.block_size:
             staged = 0  # the new block's own frames (an acknowledgement, a checkpoint) go through the buffer
-            self._advance()
-            if self.pos + need > self.block_size:  # the checkpoint filled the new block: the next has room
-                self._advance()
+            for _ in range(self.blocks):
+                if self.head >= 0 and self.pos + need <= self.block_size:
+                    break
+                self._advance()  # a checkpoint may fill the new block: the next has room
+        if self.pos + need > self.block_size:
+            raise Refused("a frame of %d bytes does not fit the ring's next block (%d bytes left)"
+                           % (n, self.block_size - self.pos))
         seq = self.seq + 1
         hdr = memoryview(pages.buf)[:_FHDR] if staged else self._hdr
         struct.pack_into("<HBBI", hdr, 0, n, flags, 0, seq)
@@ -681,17 +870,22 @@ class Log:
         self.pos += need
         self.seq = seq
         self.frames += 1
+        if flags & F_ACK:
+            self._ack = 0
 
     def _advance(self):
-        """Start the next block of the ring: erase it, write its header, then the acknowledgement of a torn
-        write and a checkpoint when they are due."""
+        """Start the next block of the ring: erase it, write its header, then a checkpoint when one is due."""
         block = (self.head + 1) % self.blocks
         bseq = self.bseq + 1
         old = self._bseq(block)
-        if old and self.ckpt and old >= self.ckpt:
-            raise LogError("flash log full: block %d still holds the live state (checkpoints keep failing)" % block)
-        self.dev.ioctl(6, block)
-        self.erases += 1
+        if old and self.ckpt and old >= self.ckpt and not self._lift:
+            why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
+            self.problem = self.problem or why  # the table tilts: a RAM clear's checkpoint makes room
+            raise LogError(why)
+        if block != self._ready:
+            self.dev.ioctl(6, block)
+            self.erases += 1
+        self._ready = -1
         h = memoryview(self._pages.buf)[:self.first]  # free between frames
         for i in range(self.first):
             h[i] = 0xFF
@@ -702,11 +896,29 @@ class Log:
         struct.pack_into("<I", h, 12, crc32(memoryview(h)[:12]))
         self.program(block, h, 0)
         self.head, self.bseq, self.pos = block, bseq, self.first
-        if self._ack:  # first of all: the damage before this block was a torn write
-            ack, self._ack = self._ack, 0
-            self._frame(F_ACK, {"v": ack})
         if not self._checkpointing and (not self.ckpt or bseq - self.ckpt >= self.every):
             self.checkpoint()
+
+    def idle(self):
+        """Between keys: erase the block the ring moves on to next, or write a checkpoint that the next block
+        would make due, so that a key's frame never waits for an erase (a Pico's 4 KB erase: 45-400 ms, the
+        CPU stalled). One erase or one checkpoint a call; True if it did one. A cut leaves an erased block
+        outside the ring, or a torn checkpoint (a torn write)."""
+        if self.head < 0 or self.depth or self.problem or self._ack:
+            return False
+        ahead = (self.head + 1) % self.blocks
+        if ahead != self._ready:
+            old = self._bseq(ahead)
+            if old and self.ckpt and old >= self.ckpt:
+                return False  # live state there: the checkpoint comes first
+            self.dev.ioctl(6, ahead)
+            self.erases += 1
+            self._ready = ahead
+            return True
+        if self.bseq + 1 - self.ckpt >= self.every and self.pos * 2 >= self.block_size:
+            self.checkpoint()  # what the next block would write in a key
+            return True
+        return False
 
     # -- journal entries ------------------------------------------------------------------------
     def payloads(self):

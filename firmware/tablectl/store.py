@@ -73,6 +73,17 @@ def copy(obj):
     return obj
 
 
+def _changed(old, new):
+    """The keys of dict `new` that differ from dict `old` ({} if none), None unless both are dicts and `new`
+    keeps every key of `old` (then the key is saved whole)."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return None
+    for k in old:
+        if k not in new:
+            return None
+    return dict((k, new[k]) for k in new if k not in old or old[k] != new[k])
+
+
 class Store:
     """Named records in a flash log; `writes` counts the saves and clears that changed something."""
 
@@ -101,30 +112,39 @@ class Store:
         _check_name(name)
         if not isinstance(obj, dict):
             raise ValueError("record '%s': a dict is stored, got %s" % (name, type(obj).__name__))
-        check_plain(obj, "record '%s'" % name)
-        old = self.log.state.get(name)
+        where = "record '%s'" % name
+        old = self.log.value(name)  # inside an atomic() block: with what the block holds already
         if old is obj:
             raise ValueError("record '%s': save a new dict, not the one saved last" % name)
         if old is None or full or any(k not in obj for k in old):
+            check_plain(obj, where)
             self.log.commit(full={name: obj})
             self.writes += 1
             return
         patch = {}
+        deep = {}
         for k in obj:
             v = obj[k]
             if k in old and old[k] is v and isinstance(v, _CONTAINERS):
                 raise ValueError("record '%s': key '%s' holds the object saved last time: build a new one"
                                  % (name, k))
             if k not in old or old[k] != v:
-                patch[k] = v
-        if patch:
-            self.log.commit(patch={name: patch})
+                # only what is written is checked (a key equal to its saved value was checked when saved):
+                # what a step costs is what it changes, not the whole record (the dealer's ENTER)
+                check_plain({k: v}, where)
+                sub = _changed(old.get(k), v)
+                if sub is None:
+                    patch[k] = v
+                else:  # a dict of which a few keys changed (the meters): only those, not its whole text
+                    deep[k] = sub
+        if patch or deep:
+            self.log.commit(patch={name: patch} if patch else None, deep={name: deep} if deep else None)
             self.writes += 1
 
     def clear(self, name):
         """Remove record `name` (load() then returns None)."""
         _check_name(name)
-        if name in self.log.state:
+        if self.log.value(name) is not None:
             self.log.commit(gone=[name])
             self.writes += 1
 

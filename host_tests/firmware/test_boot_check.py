@@ -9,7 +9,7 @@ import pytest
 import board  # boards/sim
 import mpy
 from ramblockdev import flash_file
-from tablectl.journal import Journal
+from tablectl.journal import MAX_TEXT, Journal
 from tablectl.log import Log
 
 
@@ -25,6 +25,15 @@ def boot(build, state):
 
 def journal(state):
     return Journal(Log(flash_file(str(state / "s"), board.FLASH_BLOCKS))).records(50)
+
+
+def boots_tilted(build, state, why):
+    """Boot into a FIRMWARE CHANGED tilt whose reason `why` is journalled (as far as an entry's text goes: the
+    display shows only the tilt's kind)."""
+    out = boot(build, state)
+    assert "state tilt: FIRMWARE CHANGED" in out, out
+    got = [r for r in journal(state) if r[2] == "tilt"][-1][5]
+    assert got == why[:MAX_TEXT], (got, why)
 
 
 @pytest.fixture
@@ -48,8 +57,7 @@ def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back
     changed[len(changed) // 2] ^= 0x01
     module.write_bytes(bytes(changed))
     for _ in range(2):  # a reboot does not clear it
-        out = boot(build, state)
-        assert "state tilt: FIRMWARE CHANGED: tablectl/rules/pool.mpy changed" in out, out
+        boots_tilted(build, state, "FIRMWARE CHANGED: tablectl/rules/pool.mpy changed")
     tilts = [r for r in journal(state) if r[2] == "tilt"]
     assert len(tilts) == 2 and tilts[-1][5].startswith("FIRMWARE CHANGED: tablectl/rules/pool.mpy"), tilts
     module.write_bytes(good)  # what a deploy of the certified firmware does
@@ -59,7 +67,31 @@ def test_a_changed_byte_in_one_module_is_a_tilt_until_the_certified_file_is_back
 def test_a_missing_or_uncertified_module_is_a_tilt_too(tree):
     build, state = tree
     (build / "tablectl" / "games" / "extra.mpy").write_bytes(b"M\x06\x00\x1f")
-    assert "FIRMWARE CHANGED: tablectl/games/extra.mpy not certified" in boot(build, state)
+    boots_tilted(build, state, "FIRMWARE CHANGED: tablectl/games/extra.mpy not certified")
     (build / "tablectl" / "games" / "extra.mpy").unlink()
     (build / "tablectl" / "hw" / "lcd.mpy").unlink()
-    assert "FIRMWARE CHANGED: tablectl/hw/lcd.mpy missing" in boot(build, state)
+    boots_tilted(build, state, "FIRMWARE CHANGED: tablectl/hw/lcd.mpy missing")
+
+
+def test_a_py_beside_a_listed_mpy_is_a_tilt_naming_the_shadow(tree):
+    """An X.py beside the certified X.mpy is what the import takes: the same source as the certified module
+    (the table would play normally with it) is still not the certified file set."""
+    build, state = tree
+    for shadow, source in (("board.py", mpy.ROOT / "boards" / "sim" / "board.py"),  # at the root
+                           ("tablectl/rules/pool.py", mpy.ROOT / "firmware" / "tablectl" / "rules" / "pool.py")):
+        (build / shadow).write_bytes(source.read_bytes())
+        boots_tilted(build, state, "FIRMWARE CHANGED: %s shadowing the certified one" % shadow)
+        (build / shadow).unlink()
+    assert "BENCH sicbo rounds 1" in boot(build, state)
+
+
+def test_a_changed_byte_of_main_py_is_a_tilt_too(tree):
+    """main.py is no .mpy (a board runs it from its filesystem) and is checked all the same."""
+    build, state = tree
+    main = build / "main.py"
+    good = main.read_bytes()
+    at = good.index(b"Board entry point") + 6  # a letter of its docstring: main.py still runs as it did
+    main.write_bytes(good[:at] + b"E" + good[at + 1:])
+    boots_tilted(build, state, "FIRMWARE CHANGED: main.py changed")
+    main.write_bytes(good)
+    assert "BENCH sicbo rounds 1" in boot(build, state)

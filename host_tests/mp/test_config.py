@@ -293,7 +293,8 @@ def test_each_game_shows_the_keys_it_reads():
     game's pool awards; the shaker keys only on the dice tables (SB-2.1), the SB-6.6 pays and the SB-7
     option only on sic bo (FPC-6.10 fixes fish-prawn-crab's), the pool keys only on a progressive table."""
     only = {"shake_ms": "sicbo fish_prawn_crab", "shaker": "sicbo fish_prawn_crab", "pay_5_16": "sicbo",
-            "pay_6_15": "sicbo", "odd_even_lose_on_triple": "sicbo", "game": "", "history_len": "", "language": ""}
+            "pay_6_15": "sicbo", "odd_even_lose_on_triple": "sicbo", "game": "", "history_len": "", "language": "",
+            "log_file_ok": ""}
     for game in config.GAMES:
         keys = config.keys_for(game)
         assert keys == sorted(keys), keys

@@ -64,3 +64,22 @@ def test_a_region_past_the_end_of_the_file_is_refused_and_nothing_is_written():
         mptest.raises(ValueError, FileFlash, root + "/missing.bin", 2, BLOCK, 256, 0)
     finally:
         remove_dir(root)
+
+
+def test_the_flash_time_is_the_datasheets_for_the_pages_and_blocks_touched():
+    root = scratch_dir("timing")
+    try:
+        dev = FileFlash(root + "/flash.bin", blocks=2)
+        assert dev.busy_us() == (0, 0)
+        dev.ioctl(6, 0)
+        dev.writeblocks(0, b"\x00" * 256, 0)  # one page
+        dev.writeblocks(0, b"\x00" * 512, 256)  # two
+        dev.writeblocks(0, b"\x00" * 10, 1020)  # ten bytes across a page boundary: two
+        dev.writeblocks(1, b"\x00", 4095)  # the last byte: one
+        dev.writeblocks(1, b"", 0)  # nothing programmed: none
+        assert (dev.pages, dev.erases) == (6, 1)
+        # W25Q16JV: tPP 0.4 ms typical, 3 ms at most; tSE 45 ms typical, 400 ms at most
+        assert dev.busy_us() == (6 * 400 + 45000, 6 * 3000 + 400000)
+        dev.close()
+    finally:
+        remove_dir(root)

@@ -4,7 +4,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 import gc
 
 from ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
-from tablectl.log import F_ENT, F_REC, Log
+from tablectl.log import F_ENT, F_REC, Log, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -107,7 +107,7 @@ def test_a_frame_larger_than_a_block_is_refused_before_anything_is_written():
     d = dev()
     log = Log(d)
     ops = d.ops
-    assert "does not fit" in raises(ValueError, log.commit, full={"r": {"big": "x" * 2000}})
+    assert "does not fit" in raises(Refused, log.commit, full={"r": {"big": "x" * 2000}})
     assert d.ops == ops and log.state == {}
 
 
@@ -295,6 +295,24 @@ def test_a_long_frame_reads_back_whole_and_any_damage_to_it_is_caught():
             assert damaged[5] is None, (seq, at)
 
 
+def fragmented(piece):
+    """Fill the heap with pieces of `piece` bytes, then let every other one go: the free heap is in pieces no
+    longer than that. Returns what holds the rest (set it to None to give the heap back)."""
+    hold = [None] * (gc.mem_free() // piece + 16)  # room for every piece the free heap can give, no more
+    n = 0
+    try:
+        while n < len(hold):
+            hold[n] = bytearray(piece)
+            n += 1
+    except MemoryError:
+        pass
+    assert n < len(hold), "the heap did not fill"
+    for i in range(0, n, 2):
+        hold[i] = None
+    gc.collect()
+    return hold
+
+
 def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
     """After hours of play a 64 KB heap may hold its free memory in small pieces: the journal's reports and
     a replay of the log still read a frame of a kilobyte (the ring's entries and the records are read here
@@ -310,19 +328,7 @@ def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
     gc.collect()
     # pieces longer than any one object the read makes (a 40-item list: 512 bytes on a 64-bit port), far
     # shorter than the frame (1.7 KB)
-    piece = 640
-    hold = [None] * (gc.mem_free() // piece + 16)  # room for every piece the free heap can give, no more
-    n = 0
-    try:
-        while n < len(hold):  # the heap filled with pieces, then every other one let go
-            hold[n] = bytearray(piece)
-            n += 1
-    except MemoryError:
-        pass
-    assert n < len(hold), "the heap did not fill"
-    for i in range(0, n, 2):
-        hold[i] = None
-    gc.collect()
+    hold = fragmented(640)
     try:
         got = log.entries(40)
         again._open()  # read the whole log from flash again, as a boot does
@@ -331,3 +337,30 @@ def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():
         hold = None
         gc.collect()
     assert got == (want, 0) and state == {"h": long_record(3)}
+
+
+def test_writing_a_long_frame_in_a_heap_with_no_free_block_as_long_as_it():
+    """json.dumps builds a frame's text in one piece when the heap has the block; with every free block of the
+    heap far shorter than the frame the text is streamed into flash instead, and reads back the same."""
+    import sys
+    if sys.implementation.name != "micropython":
+        skip("CPython has no heap of its own to fragment")
+    d = dev(blocks=5, size=4096)
+    log = Log(d)
+    log.commit(full={"h": {"k": 0}})
+    value = long_record(3)
+    gc.collect()
+    hold = fragmented(640)
+    try:
+        try:
+            bytearray(1700)
+            whole = True
+        except MemoryError:
+            whole = False
+        log.commit(full={"h": value}, entries=[entry(1, "long")])
+    finally:
+        hold = None
+        gc.collect()
+    assert not whole  # the heap had no block as long as the frame: it was streamed
+    again = Log(d)
+    assert again.state == {"h": long_record(3)} and again.jseq == 1 and again.problem == ""

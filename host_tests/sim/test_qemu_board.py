@@ -1,4 +1,4 @@
-"""The firmware frozen into the qemu board's image (boards/qemu, tools/qemu_board), on qemu-system-arm's
+"""The firmware frozen into the qemu board's image (boards/qemu, tools/qemu_board), ARMv6-M code on qemu-system-arm's
 Cortex-M3: it builds, boots main.py, plays every controller through the sim board's virtual buttons with
 the same lamps, display and digits as the unix port for the same keys, answers the real mpremote while
 the table runs, resumes exactly after a power cut (SIGKILL), and plays a long session with the
@@ -88,7 +88,7 @@ def script(game):
             "seat 2 0", "LOCK", "CONFIRM"]
 
 
-def test_the_image_is_the_cortex_m3_board_with_the_firmware_frozen(image):
+def test_the_image_is_the_mps2_board_with_the_firmware_frozen(image):
     head = image.read_bytes()[:20]
     assert head[:4] == b"\x7fELF" and int.from_bytes(head[18:20], "little") == 40  # EM_ARM
     text, data, bss = fwbuild.sizes(image)
@@ -225,3 +225,26 @@ def test_every_controller_plays_200_rounds_and_the_reports_in_a_64K_heap_frozen(
     assert "MemoryError" not in out and ("BENCH %s rounds 200 heap_used" % game) in out, (game, out[-1500:])
     for title in ("status", "meters", "history", "journal", "config"):
         assert "\n" + title in "\n" + out, (game, title)
+
+
+def test_after_a_reset_the_board_reads_the_tables_inputs_and_the_first_key_counts(start_qemu, dealer, run_mpremote,
+                                                                                   tmp_path):
+    sim = start_qemu("fantan", pty_link=tmp_path / "mcu.pty")
+    dealer.key(sim)  # the technician's key switch on, as on the page
+    code, out = run_mpremote(sim.pty, "resume", "exec", "import tablectl.app as a\na.before_reset = 1")
+    assert code == 0, out
+    code, out = run_mpremote(sim.pty, "reset")  # machine.reset(), as make deploy ends
+    assert code == 0, out
+    # the reset board's pins are at rest (the key off) until the host, told by its `boot` line, sends the
+    # table's inputs again: the board reads the key on, as the page shows it
+    deadline = time.monotonic() + 30
+    while True:
+        code, out = run_mpremote(sim.pty, "resume", "exec", "import tablectl.app as a\n"
+                                 "print('KEY', a.current.key_on(), hasattr(a, 'before_reset'))")
+        if code == 0 and "KEY True False" in out:  # the key read on, by a board that has been reset
+            break
+        assert time.monotonic() < deadline, out
+        time.sleep(0.5)
+    dealer.key(sim, on=False)  # the first command after the reset is served, not taken for the host's hello
+    act([sim], "SHAKE")
+    assert settled([sim])[0]["status"]["state"] == "betting"

@@ -1,7 +1,8 @@
-"""Build the qemu board's firmware image: MicroPython 1.25's ports/qemu for the mps2-an385 (Cortex-M3) with
-boards/qemu out of the tree and the firmware frozen in. `make firmware BOARD=qemu` runs it.
+"""Build the qemu board's firmware image: MicroPython 1.25's ports/qemu for the mps2-an385 with boards/qemu out
+of the tree and the firmware frozen in, compiled for ARMv6-M (the RP2040's Cortex-M0+; qemu's Cortex-M3 runs
+it). `make firmware BOARD=qemu` runs it.
 
-    python tools/qemu_board/build.py [--no-frozen-firmware]     -> build/firmware-qemu/firmware.elf
+    python tools/qemu_board/build.py [--no-frozen-firmware] [--cpu m3]   -> build/firmware-qemu[-m3]/firmware.elf
 
 The source is the pinned Debian tarball that tools/romfs_port fetches (same cache, same SHA-256), unpacked
 once into .venv/cache. Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi and qemu-system-arm are
@@ -12,6 +13,7 @@ of it is frozen here).
 
 --no-frozen-firmware builds the same board with only what the board itself freezes (_boot.py, its
 flash map, asyncio) into build/firmware-qemu-bare/: the image size without the firmware, for the bench.
+--cpu m3 builds for the machine's own Cortex-M3 (Thumb-2, mpy-cross -march=armv7m) into a -m3 folder.
 """
 import argparse
 import hashlib
@@ -31,6 +33,8 @@ BOARD_DIR = ROOT / "boards" / "qemu"
 CACHE = ROOT / ".venv" / "cache"
 OUT = ROOT / "build" / "firmware-qemu"
 BARE_OUT = ROOT / "build" / "firmware-qemu-bare"
+RELEASE_EPOCH = 1744675200  # 2025-04-15 00:00 UTC, MicroPython 1.25.0's release: the image's build date
+CPUS = ("m0plus", "m3")  # boards/qemu/mpconfigboard.mk's TABLECTL_CPU; the first is the default
 APT = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "qemu-system-arm", "make")
 TOOLS = ("arm-none-eabi-gcc", "qemu-system-arm", "make")
 # what the board freezes besides the firmware: the bare image's manifest
@@ -75,19 +79,26 @@ def frozen_inputs():
     return files + [pathlib.Path(__file__).resolve()]
 
 
-def stamp(bare=False):
-    h = hashlib.sha256(romfs_build.SHA256.encode() + (b"bare" if bare else b"frozen"))
+def out_dir(bare=False, cpu=CPUS[0]):
+    out = BARE_OUT if bare else OUT
+    return out if cpu == CPUS[0] else out.with_name(out.name + "-" + cpu)
+
+
+def stamp(bare=False, cpu=CPUS[0]):
+    h = hashlib.sha256(romfs_build.SHA256.encode() + (b"bare" if bare else b"frozen") + cpu.encode())
     for p in frozen_inputs():
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
 
-def build(bare=False, quiet=False, out=None):
-    """build/firmware-qemu[-bare]/firmware.elf (or out/firmware.elf), rebuilt if its inputs changed; returns
-    its path."""
-    out = pathlib.Path(out) if out else BARE_OUT if bare else OUT
+def build(bare=False, quiet=False, cpu=CPUS[0], out=None):
+    """build/firmware-qemu[-bare][-m3]/firmware.elf (or out/firmware.elf), rebuilt if its inputs changed;
+    returns its path."""
+    if cpu not in CPUS:
+        raise SystemExit("firmware: --cpu is one of %s, not %r" % (", ".join(CPUS), cpu))
+    out = pathlib.Path(out) if out else out_dir(bare, cpu)
     elf, stamp_file = out / "firmware.elf", out / "firmware.stamp"
-    want = stamp(bare)
+    want = stamp(bare, cpu)
     if elf.exists() and stamp_file.exists() and stamp_file.read_text() == want:
         return elf
     ensure_tools()
@@ -95,17 +106,18 @@ def build(bare=False, quiet=False, out=None):
     lib = CACHE / "mpy-lib-empty"
     lib.mkdir(parents=True, exist_ok=True)
     (lib / "README.md").write_text("Debian strips micropython-lib from the source; the qemu board freezes none of it.\n")
-    obj = out / "obj"
+    obj = out / ("obj-" + cpu)  # make tracks no CFLAGS: a folder of its own for each instruction set
     args = ["make", "-C", str(top / "ports" / "qemu"), "BOARD=TABLECTL", "BOARD_DIR=" + str(BOARD_DIR),
-            "BUILD=" + str(obj), "MPY_LIB_DIR=" + str(lib), "-j%d" % (os.cpu_count() or 1)]
+            "BUILD=" + str(obj), "MPY_LIB_DIR=" + str(lib), "TABLECTL_CPU=" + cpu, "-j%d" % (os.cpu_count() or 1)]
     if bare:
         manifest = out / "manifest.py"
         out.mkdir(parents=True, exist_ok=True)
         manifest.write_text(BARE_MANIFEST % (BOARD_DIR, BOARD_DIR))
         args.append("FROZEN_MANIFEST=" + str(manifest))
     if not quiet:
-        _say("building MicroPython %s's ports/qemu for the mps2-an385 with boards/qemu%s (about a minute)"
-             % (romfs_build.VERSION, " without the firmware" if bare else ""))
+        _say("building MicroPython %s's ports/qemu for the mps2-an385 (code for the %s) with boards/qemu%s "
+             "(about a minute)" % (romfs_build.VERSION, "Cortex-M0+" if cpu == "m0plus" else "Cortex-M3",
+                                   " without the firmware" if bare else ""))
     out.mkdir(parents=True, exist_ok=True)
     log = out / "build.log"
     jobs = "-j%d" % (os.cpu_count() or 1)
@@ -114,7 +126,9 @@ def build(bare=False, quiet=False, out=None):
         proc = subprocess.run(["make", "-C", str(top / "mpy-cross"), jobs], stdout=f, stderr=subprocess.STDOUT)
         if proc.returncode == 0:
             # the version is MicroPython's own, not the git describe of the repository around .venv/cache
-            env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(top.parent))
+            # and its date the source's release (SOURCE_DATE_EPOCH), not the day of the build: the same
+            # inputs give the same image, byte for byte
+            env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(top.parent), SOURCE_DATE_EPOCH=str(RELEASE_EPOCH))
             proc = subprocess.run(args, stdout=f, stderr=subprocess.STDOUT, env=env)
     if proc.returncode != 0:
         sys.stdout.write("".join(log.read_text().splitlines(True)[-30:]))
@@ -135,8 +149,10 @@ def sizes(elf):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--no-frozen-firmware", action="store_true", help="only what the board itself freezes")
+    ap.add_argument("--cpu", choices=CPUS, default=CPUS[0],
+                    help="the code's instruction set: m0plus (ARMv6-M, the Pico's; default) or m3 (ARMv7-M)")
     args = ap.parse_args(argv)
-    elf = build(bare=args.no_frozen_firmware)
+    elf = build(bare=args.no_frozen_firmware, cpu=args.cpu)
     text, data, bss = sizes(elf)
     _say("%s: text %d, data %d, bss %d bytes (bss holds the %d KB heap array)"
          % (elf.relative_to(ROOT), text, data, bss, heap_array() // 1024))

@@ -249,10 +249,11 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-def run_main(source, heap, icount=False, timeout=300, work=None):
+def run_main(source, heap, icount=False, timeout=300, work=None, cpu=fwbuild.CPUS[0]):
     """Boot a new board whose main.py is `source`, its REPL on qemu's stdio, and return what it printed
     until main.py ended (the REPL's first prompt). Nothing comes from the host meanwhile, so with
-    icount=True every run is the same, instruction for instruction (tools/bench/qemu.py, the tests)."""
+    icount=True every run is the same, instruction for instruction (tools/bench/qemu.py, the tests). `cpu` picks
+    the image (tools/qemu_board/build.py's --cpu)."""
     import shutil
     import tempfile
     work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_mcu_", dir=work))
@@ -263,7 +264,7 @@ def run_main(source, heap, icount=False, timeout=300, work=None):
         prep = board._on_flash("", [(work / "main.py", "main.py")])
         if prep.returncode != 0:
             raise BoardError("cannot write main.py on the flash:\n" + prep.stderr[-2000:])
-        proc = subprocess.Popen(qemu_args(fwbuild.build(quiet=True), board.flash, heap, icount=icount, repl="stdio"),
+        proc = subprocess.Popen(qemu_args(fwbuild.build(quiet=True, cpu=cpu), board.flash, heap, icount=icount, repl="stdio"),
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 cwd=str(work))
         out = b""

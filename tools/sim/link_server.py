@@ -41,19 +41,11 @@ class LinkServer:
                 return
             self.conn = conn
             self._update(connected=True)
-            try:  # a board on a serial line (the qemu board's UART1) cannot see the host arrive: ask
-                conn.sendall(b"sync\n")
-            except OSError:
-                pass
-            try:
-                with self._send_lock:
-                    for what in sorted(self.inputs):  # the chips and the cover are still where they were
-                        conn.sendall(("%s %s\n" % (what, self.inputs[what])).encode())
-            except OSError:
-                pass
+            self._greet(conn)
             try:
                 for line in conn.makefile("rb"):
-                    self._message(line)
+                    if self._message(line) == "boot":  # the board reset under a connection that stayed
+                        self._greet(conn)
             except (OSError, ValueError):
                 pass
             finally:
@@ -61,12 +53,26 @@ class LinkServer:
                 conn.close()
                 self._update(connected=False)
 
+    def _greet(self, conn):
+        """What a board that has just come up needs: "sync" (a board on a serial line, the qemu board's UART1,
+        cannot see the host arrive, nor the host its reset), then the table's inputs as they are."""
+        try:
+            with self._send_lock:
+                conn.sendall(b"sync\n")
+                for what in sorted(self.inputs):  # the chips, the cover and the key are still where they were
+                    conn.sendall(("%s %s\n" % (what, self.inputs[what])).encode())
+        except OSError:
+            pass
+
     def _message(self, line):
+        """Take one line from the board into the picture; returns its kind."""
         try:
             msg = json.loads(line)
         except ValueError:
-            return  # half a line at shutdown
+            return ""  # half a line at shutdown
         kind = msg.pop("t", "")
+        if kind == "boot":
+            return kind
         with self.cond:
             if kind == "hello":
                 self.state["hello"] = msg
@@ -77,9 +83,10 @@ class LinkServer:
             elif kind == "error":
                 self.state["errors"] = (self.state["errors"] + [msg.get("text", "")])[-5:]
             else:
-                return
+                return kind
             self.version += 1
             self.cond.notify_all()
+        return kind
 
     def _update(self, **kw):
         with self.cond:

@@ -8,9 +8,16 @@ The extended block protocol of vfs.AbstractBlockDev, as tablectl.log uses it. Wr
 file (no buffering), so a process killed at any moment leaves what a board's flash would hold after a
 power cut at that moment. A program only clears bits, as on NOR flash (new = old & data), so code that
 programs without erasing first is caught here as it would be on a board. `erases` and `programs`
-count the operations since the device was opened.
+count the operations since the device was opened, `pages` the program pages they touched, and busy_us()
+is the time a Pico's flash chip would have been busy for them (boards/qemu/flash.c has the same model).
 """
 import os
+
+# W25Q16JV datasheet, 8.6 AC electrical characteristics, in microseconds (typical, at most): tPP, a page
+# program; tSE, a 4 KB sector erase. Counted, never slept: a Pico's CPU is stalled for it (the rp2 port
+# programs with interrupts off), and the bench adds it to a key's time.
+PAGE_US = (400, 3000)
+ERASE_US = (45000, 400000)
 
 
 class FileFlash:
@@ -22,6 +29,7 @@ class FileFlash:
         self.prog = prog
         self.erases = 0
         self.programs = 0
+        self.pages = 0
         size = blocks * block_size
         try:
             found = os.stat(path)[6]
@@ -48,9 +56,16 @@ class FileFlash:
         self.f.seek(self.start + block * self.block_size + offset)
         self.f.readinto(buf)
 
+    def busy_us(self):
+        """(typical, at most): microseconds the chip was busy programming and erasing since it was opened."""
+        return (self.pages * PAGE_US[0] + self.erases * ERASE_US[0],
+                self.pages * PAGE_US[1] + self.erases * ERASE_US[1])
+
     def writeblocks(self, block, buf, offset=0):
         self.programs += 1
         at = self.start + block * self.block_size + offset
+        if len(buf):
+            self.pages += (at - self.start + len(buf) - 1) // self.prog - (at - self.start) // self.prog + 1
         old = self._buf
         mv = memoryview(buf)
         f = self.f

@@ -16,6 +16,7 @@ class Lamps:
         self.backend = backend
         self.count = count
         self.levels = bytearray(count)
+        self._off = bytes(count)  # clear() copies it in one slice assignment, allocating nothing
         self.wired = 0          # lamps the layout covers (the first `wired` of the chain)
         self._ids = ()          # the controller's spot ids (the core's sequence, not copied)
         self._spot_of = b""     # lamp index -> position in _ids, NO_LAMP where none
@@ -66,8 +67,7 @@ class Lamps:
             self.levels[i] = level
 
     def clear(self):
-        for i in range(self.count):
-            self.levels[i] = OFF
+        self.levels[:] = self._off
 
     def snapshot(self):
         """The picture the chain holds now, for restore() after a test lit other lamps."""
@@ -75,8 +75,7 @@ class Lamps:
 
     def restore(self, picture):
         """Show again a picture snapshot() took."""
-        for i in range(self.count):
-            self.levels[i] = picture[i]
+        self.levels[:] = picture
         self.show()
 
     def lit(self):
@@ -88,19 +87,29 @@ class Lamps:
 
 
 class NeoBackend:
-    """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write())."""
+    """WS2812 chain through a neopixel.NeoPixel-like object (np[i] = (r, g, b); np.write()). Only the lamps
+    whose level changed since the last write are set again (a np[i] is a Python call on a board's neopixel,
+    120 of them a quarter of a key's time); the chain gets the same bytes. Nothing else may write np."""
 
     # off, win (amber), push (sky blue: told apart from a win), bet (green: a chip on the seat, not a win)
     COLOURS = ((0, 0, 0), (255, 160, 0), (64, 160, 255), (40, 200, 90))
 
     def __init__(self, np):
         self.np = np
+        self._sent = None  # the levels np holds (None: not known yet, every lamp is set)
 
     def write(self, levels):
         np = self.np
-        colours = self.COLOURS
-        for i in range(len(levels)):
-            np[i] = colours[levels[i]]
+        sent = self._sent
+        if sent is None or len(sent) != len(levels):
+            sent = self._sent = bytearray(b"\xff" * len(levels))  # no level is 255: every lamp differs
+        if sent != levels:
+            colours = self.COLOURS
+            for i in range(len(levels)):
+                v = levels[i]
+                if sent[i] != v:
+                    np[i] = colours[v]
+            sent[:] = levels
         np.write()
 
 

@@ -71,11 +71,14 @@ def table_flash(region, prog, path="/tablelog.bin", blocks=64):
     """Where the flash log keeps the table's records and journal: `region`, a raw flash region the build
     leaves outside the filesystem; else (None) a file on the filesystem. A file works, but LittleFS copies a
     file's blocks as it rewrites them, so the flash then wears as it did before the log (docs/technicians.md
-    says how to give a board its region)."""
+    says how to give a board its region). The file is marked `file_fallback`: the App tilts NO LOG REGION on
+    it unless the configuration's log_file_ok accepts it."""
     if region is not None:
         return Region(region, prog)
     from tablectl.hw.fileflash import FileFlash
-    return FileFlash(path, blocks=blocks, block_size=4096, prog=prog)
+    dev = FileFlash(path, blocks=blocks, block_size=4096, prog=prog)
+    dev.file_fallback = True
+    return dev
 
 
 class Board:

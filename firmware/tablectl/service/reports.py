@@ -63,6 +63,9 @@ def status():
         data["lost"] = log.lost
         lines.append("boot found %d damaged journal frame%s (skipped; the state is sound)"
                      % (log.lost, "" if log.lost == 1 else "s"))
+    if getattr(app, "refused", ""):  # a step the flash log could not take (nothing of it written)
+        data["refused"] = app.refused
+        lines.append("step refused: " + app.refused)
     data["details"] = details
     return Report("status", lines, data)
 

@@ -10,10 +10,11 @@ from tablectl.service.context import Report, may_change, running_app
 
 
 def configure(confirm=None, **kw):
+    from tablectl.app import NO_LOG_REGION
     from tablectl.config import GAMES, limits, shown_all
     app = running_app()
     may_change(app, "configure")
-    if getattr(app, "tilt", None):
+    if getattr(app, "tilt", None) and not (app.tilt == NO_LOG_REGION and list(kw) == ["log_file_ok"]):
         raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
     pool = getattr(app.controller, "pool", None)
     game = kw.get("game", app.config["game"])

@@ -5,8 +5,10 @@ with a main.py that calls run(game, rounds, counts).
 run() plays fwround's ROUNDS rounds of `game`, then prints the technician's reports (status, meters,
 history, journal, config), and says `BENCH game ... heap_used N` (or dies of MemoryError, which the
 host sees as no BENCH line). counts=True also measures, in SYSCLK periods of time.ticks_cpu() (under
-qemu's -icount shift=0 one period is 40 instructions), the dealer's key -> lamps set and whole rounds
-of the session, then the rules core's hot paths: `COUNT name periods calls`.
+qemu's -icount shift=0 one period is 40 instructions), every dealer's key from its press to the
+controller's return, with the pages it programmed, the blocks it erased and the flash's busy time by the
+datasheet (`KEY label periods pages erases typ_us max_us`), whole rounds, then the rules core's hot
+paths: `COUNT name periods calls`.
 """
 import array
 import gc
@@ -37,32 +39,52 @@ def _sort(a, n):
         a[j + 1] = v
 
 
+LABELS = ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT_entry", "VOID", "other")
+
+
+def label(c, event):
+    """The figure a key counts under: the hit entry's keys apart from the round's (progressive.py's step)."""
+    if event == "HIT" or getattr(c, "step", ""):
+        return 6
+    if event.isdigit():
+        return 2
+    if event == "VOID_LONG":
+        return 7
+    return LABELS.index(event) if event in LABELS else 8
+
+
 def run(game, rounds, counts=False, root="/bench"):
     _fresh(root)
     gc.collect()
-    key = array.array("I", bytes(4 * 2 * rounds))
     whole = array.array("I", bytes(4 * rounds))
-    mark = [0, 0]  # [ticks_cpu when the key was handled, or 0; keys measured]
     import mps2
     from flashmap import RECORDS
-    app = open_table(game, root, mps2.Flash(*RECORDS))  # the board's records region: erased on a new flash
+    flash = mps2.Flash(*RECORDS)  # the board's records region: erased on a new flash
+    app = open_table(game, root, flash)
+    c = app.controller
+    handle = c.handle
+    spent = [0]  # periods the measuring itself took, this round: not the round's
 
-    def on_change(what):
-        if what == "lamps" and mark[0]:
-            key[mark[1]] = time.ticks_diff(time.ticks_cpu(), mark[0])
-            mark[0] = 0
-            mark[1] += 1
+    def measured(ev):
+        m = time.ticks_cpu()
+        name = LABELS[label(c, ev)]
+        p0, e0, (t0, m0) = flash.pages(), flash.erases(), flash.busy_us()
+        k0 = time.ticks_cpu()
+        taken = handle(ev)
+        k1 = time.ticks_cpu()
+        t1, m1 = flash.busy_us()
+        # printed at once (no table of keys in the heap): the host sorts them (tools/bench/qemu.py)
+        print("KEY", name, time.ticks_diff(k1, k0), flash.pages() - p0, flash.erases() - e0, t1 - t0, m1 - m0)
+        spent[0] += time.ticks_diff(time.ticks_cpu(), m) - time.ticks_diff(k1, k0)
+        return taken
 
-    app.board.listeners.append(on_change)
-
-    def timed(ev):
-        mark[0] = time.ticks_cpu()
-        app.controller.handle(ev)
-
+    if counts:
+        c.handle = measured  # every key of the session, fwround's and the hit entry's alike
     for r in range(rounds):
+        spent[0] = 0
         t0 = time.ticks_cpu()
-        failed = play(app, r, timed)
-        whole[r] = time.ticks_diff(time.ticks_cpu(), t0)
+        failed = play(app, r)
+        whole[r] = time.ticks_diff(time.ticks_cpu(), t0) - spent[0]
         if failed:
             print("BENCH-FAIL", failed)
             return
@@ -73,14 +95,10 @@ def run(game, rounds, counts=False, root="/bench"):
     gc.collect()
     print("BENCH", game, "rounds", rounds, "heap_used", gc.mem_alloc(), "heap_free", gc.mem_free())
     if counts:
-        n = mark[1]
-        _sort(key, n)
         _sort(whole, rounds)
-        print("COUNT key_to_lamps_median", key[n // 2], 1)
-        print("COUNT key_to_lamps_worst", key[n - 1], 1)
         print("COUNT round_median", whole[rounds // 2], 1)
         print("COUNT round_worst", whole[rounds - 1], 1)
-        app = key = whole = None
+        app = c = handle = whole = None
         gc.collect()
         core_counts()
 

@@ -1,0 +1,95 @@
+"""A linked progressive table (tablectl.link) with no network, the server's side handed to its on_message as
+umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1), an older pool never overwrites
+a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit, and only a heartbeat's answer
+keeps the link up (CPython and the unix port)."""
+# mp-heap: 272K
+import json
+
+from test_ctl_app import cleanup, drive, new_app
+from test_ctl_progressive import seats
+from tablectl.link import OUT_MAX
+
+LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
+ACK = b"tablectl/pit1/table/t01/ack"
+POOL = b"tablectl/pit1/pool"
+
+
+def linked(game="caribbean_stud"):
+    app = new_app(game, link=LINK)
+    app.controller.task = "this test"  # stands for the connection task tick() would start: no network here
+    return app
+
+
+def hear(c, body, topic=ACK):
+    c.on_message(topic, json.dumps(body).encode())
+
+
+def sent(c):
+    """The newest message of the outbox, as the server will read it: (kind, body)."""
+    msg = c.out[-1]
+    return msg[1], json.loads(msg[2])
+
+
+def test_a_carried_seat_is_not_contributed_again_after_a_void_CSP_11_1():
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 2, 6)
+    assert drive(app, "LOCK") == [True]
+    kind, body = sent(c)
+    assert kind == "contrib" and body["bets"] == [[2, 2500], [6, 2500]] and body["locked"] == [2, 6]
+    hear(c, {"seq": body["seq"], "pool": 25001000, "ver": 2})
+    assert drive(app, "VOID_LONG") == [True] and c.status()["carried"] == [2, 6]
+    seats(app, 2, 6, 7)  # the carried chips stay, seat 7 bets now
+    assert drive(app, "LOCK") == [True]
+    kind, body = sent(c)
+    assert kind == "contrib" and body["bets"] == [[7, 2500]], body  # 2 and 6 fed the pool in the voided round
+    assert body["locked"] == [2, 6, 7]  # every seat locked, so a carried seat may still hit
+    cleanup()
+
+
+def test_an_older_pool_never_overwrites_a_newer_one_whichever_message_brings_it():
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 5})
+    assert c.status()["pool_cents"] == 25000000
+    hear(c, {"link": "pit1", "pool": 24000000, "ver": 4}, POOL)        # a retained pool older than the beat's
+    hear(c, {"beat": 2, "pool": 23000000, "ver": 3})                   # a late heartbeat answer
+    assert c.status()["pool_cents"] == 25000000
+    hear(c, {"link": "pit1", "pool": 25000500, "ver": 6}, POOL)        # a newer one does go up
+    assert c.status()["pool_cents"] == 25000500
+    hear(c, {"beat": 3, "pool": 25000000, "ver": 5})
+    assert c.status()["pool_cents"] == 25000500  # the figures do not go back
+    cleanup()
+
+
+def test_lock_is_refused_link_busy_exactly_when_the_outbox_holds_its_limit():
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    for n in range(OUT_MAX):  # rounds of one bet, none answered: one contribution each waits
+        seats(app, 1)
+        assert c.reason("LOCK") == "", n
+        assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
+        assert c.status()["link_unanswered"] == n + 1
+    seats(app, 1)
+    assert c.reason("LOCK") == "LINK BUSY" and drive(app, "LOCK") == [False] and c.message == "LINK BUSY"
+    assert c.status()["link_unanswered"] == OUT_MAX and c.state == "betting"
+    hear(c, {"seq": c.out[0][0], "pool": 25000500, "ver": 2})  # the oldest answered: room for one more
+    assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
+    cleanup()
+
+
+def test_pool_messages_are_no_heartbeat_answer_the_link_stays_down():
+    app = linked("fortune3")
+    c = app.controller
+    seats(app, 3)
+    for ver in range(1, 4):  # the server's retained pool arrives, its heartbeat answers do not
+        hear(c, {"link": "pit1", "pool": 25000000 + ver, "ver": ver}, POOL)
+        assert c.reason("LOCK") == "LINK DOWN", ver
+    assert drive(app, "LOCK") == [False] and c.message == "LINK DOWN" and c.state == "betting"
+    assert c.status()["link_state"].startswith("LINK DOWN")
+    assert c.status()["pool_cents"] == 25000003  # the figures are taken all the same
+    hear(c, {"beat": 1, "pool": 25000003, "ver": 3})
+    assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
+    cleanup()

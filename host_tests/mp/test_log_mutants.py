@@ -1,0 +1,130 @@
+"""The flash log's replay and ring against the five mutations of them that no test caught (issue 23, rows "log
+replay" and "log ring"): each test here fails with its mutation applied."""
+# mp-heap: 96K
+import struct
+
+from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
+from tablectl.crc import crc32
+from tablectl.log import F_CFG, F_REC, Log, LogError
+from tablectl.store import copy as _copy
+from mptest import raises
+
+
+def dev(blocks=6):
+    return RamBlockDev(block_size=2048, blocks=blocks, prog=16)
+
+
+def entry(seq, event="e"):
+    return [seq, 1, event, 0, 0, ""]
+
+
+def steps(log, n, start=0):
+    for i in range(start, start + n):
+        with log.atomic():
+            log.commit(patch={"round": {"i": i}})
+            log.commit(entries=[entry(log.jseq + 1)])
+
+
+def renumber(d, block, off, seq):
+    """A frame given another seq, its header CRC and its payload CRC (which continues the header's) made right."""
+    hdr = bytearray(12)
+    d.readblocks(block, hdr, off)
+    struct.pack_into("<I", hdr, 4, seq)
+    hcrc = crc32(memoryview(hdr)[:8])
+    struct.pack_into("<I", hdr, 8, hcrc)
+    n = struct.unpack_from("<H", hdr, 0)[0]
+    payload = bytearray(n)
+    d.readblocks(block, payload, off + 12)
+    d.data[block * d.block_size + off:block * d.block_size + off + 12] = hdr
+    _poke(d, block * d.block_size + off + 12 + n, struct.pack("<I", crc32(payload, hcrc)))
+
+
+def test_a_record_frame_renumbered_to_the_next_seq_with_its_crcs_made_right_is_a_problem():
+    # mutation: the replay's sequence check `seq != last + 1` loosened to `seq > last + 2`
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 4)
+    for i in range(6):  # record frames alone: no journal chain to give a skipped frame away
+        log.commit(patch={"round": {"k": i}})
+    frames = [f for f in log_frames(d) if f[2] is not None and f[2] & F_REC and "k" in f[5].get("p", {}).get("round", {})]
+    block, off, flags, seq, n, obj = frames[-3]  # with two record frames after it
+    renumber(d, block, off, seq + 1)  # the frame itself says nothing wrong: only its number jumps
+    got = Log(d.reboot())
+    assert got.problem, got.state
+
+
+def test_an_acknowledgement_explains_only_the_torn_write_it_names_not_older_damage():
+    # mutation: any acknowledgement frame explains any damage before it
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 4)
+    log.commit(patch={"round": {"i": 99}})  # the record frame the damage will hit: right before the torn one
+    d.cut_after(1)
+    try:
+        log.commit(patch={"round": {"i": 100}}, entries=[entry(log.jseq + 1, "torn")])
+    except PowerCut:
+        pass
+    d = d.reboot()
+    log = Log(d)
+    assert log.torn and log.problem == ""
+    log.commit(entries=[entry(log.jseq + 1, "torn_write")])  # acknowledges the torn write
+    assert Log(d.reboot()).problem == "" and Log(d).state["round"]["i"] == 99
+    older = [f for f in log_frames(d) if f[5] and f[5].get("p", {}).get("round", {}).get("i") == 99][-1]
+    flip(d, older[0], older[1] + 12 + older[4] // 2)
+    got = Log(d.reboot())
+    assert got.problem, got.state  # the frame that set i=99 is gone: never resumed silently from before it
+
+
+def test_flash_log_full_comes_before_the_checkpoints_start_block_is_erased_and_a_reboot_resumes():
+    # mutation: the checkpoint's start block may be erased (`old >= self.ckpt` -> `old > self.ckpt`)
+    d = dev(5)
+    log = Log(d)
+    log.commit(full={"round": {"i": -1, "pad": "x" * 100}})
+    log.every = 100  # checkpoints that keep failing: none comes
+    last = None
+    i = 0
+    while True:
+        last = _copy(log.state)
+        try:
+            steps(log, 1, i)
+        except LogError as e:
+            assert "flash log full" in str(e)
+            break
+        i += 1
+        assert i < 5000
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state == last, (got.problem, got.state, last)
+
+
+def test_a_damaged_configuration_change_stays_config_lost_after_a_later_patch_of_it():
+    # mutation: a configuration *patch* clears config_lost (only a whole configuration may)
+    d = dev()
+    log = Log(d)
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
+    steps(log, 3)
+    log.commit(patch={"config": {"x": 3}})  # a later patch: not the whole configuration
+    steps(log, 2, 3)
+    cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_CFG and f[5].get("p", {}).get("config")]
+    block, off, flags, seq, n, obj = cfg[0]
+    assert obj["p"]["config"] == {"x": 2}
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot())
+    assert got.problem and got.config_lost
+
+
+def test_a_stray_programmed_byte_after_the_last_frame_never_costs_the_next_commit():
+    # mutation: the rest of the head block is not checked as erased
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    head, pos = log.head, log.pos
+    _poke(d, head * d.block_size + pos + 20, b"\x00")  # inside where the next frame's payload would go
+    log = Log(d.reboot())
+    assert log.problem == ""
+    log.commit(patch={"round": {"i": 77, "note": "n" * 40}}, entries=[entry(log.jseq + 1)])
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state["round"]["i"] == 77 and got.torn == 0
