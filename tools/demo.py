@@ -24,7 +24,7 @@ from build_mpy import mpy_cross, venv_tool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "sim"
-DEFAULT_HEAP = "200K"  # every table of the demo runs in 168K (with the service module): a sixth spare
+DEFAULT_HEAP = "232K"  # every table of the demo runs in 216K (with the service module, hits with their cards)
 
 # Runs on the unix port: micropython -m demo_session GAME PHASE ROOT
 SESSION = r'''
@@ -184,11 +184,15 @@ else:
             keys("L")
             say("misdeal: void, progressive bets carried (CSP-11.1)")
             press("VOID", 1200)
+            keys("E")  # the void's kind: 1, a dealing error (CSP-11.1)
             bets(2, 3, 6)
             keys("L")
             check(c.pool.contributed == 6 * 500, "carried bets counted once")
             # seat 3: royal flush As Ks Qs Js Ts, checked by the core
             keys("H3E5E141131121111101E")
+            b.set_service_key(True)  # the top award: the supervisor's key, then ENTER
+            keys("E")
+            b.set_service_key(False)
             check(c.hits and c.hits[0][1] == "royal_flush", "royal entered")
             cut("Caribbean Stud round %d locked with a royal entered" % c.round_no)
         elif GAME == "fortune3":
@@ -201,8 +205,7 @@ else:
         else:
             bets(1, 2)
             keys("L")
-            keys("H1E2E051052053054E")  # 5s 5h 5c 5d: four of a rank
-            keys("H2E2EE")
+            keys("H041042043044E")  # the coup 4s 4h 4c 4d, two naturals: four of a rank, both seats
             keys("C")
             check(len(c.awards) == 2 and c.awards[0][2] == c.awards[1][2], "baccarat award shared")
             keys("CC")

@@ -120,7 +120,7 @@ class App:
         try:
             rec = self.store.load("round")
             game = self.config["game"]
-            self.meters = Meters.from_state(rec["m"]) if rec is not None and "m" in rec else Meters()
+            self.meters = Meters.from_state(rec["m"], rec.get("ml")) if rec is not None and "m" in rec else Meters()
             self.controller = make_controller(self)
             if rec is not None and rec.get("game") == game:
                 self.controller.restore(rec)
@@ -188,7 +188,7 @@ class App:
     def _resume(self, why):
         """The controller as the records on flash say (a step refused: nothing of it was written)."""
         rec = self.store.load("round")
-        self.meters = Meters.from_state(rec["m"]) if rec is not None and "m" in rec else Meters()
+        self.meters = Meters.from_state(rec["m"], rec.get("ml")) if rec is not None and "m" in rec else Meters()
         self.controller = make_controller(self)
         if rec is not None:
             self.controller.restore(rec)

@@ -75,6 +75,12 @@ DEFAULTS = {
     "fixed_five_of_a_kind": 1000000,
     "fixed_c_five_of_a_kind": 0,
     "fixed_six_of_a_kind": 10000000,
+    # a hit whose award is this much or more takes its cards (as every award out of the pool does)
+    "hit_cards_cents": 100000,
+    # a top award (the whole pool) is confirmed by a second person: the service key turned ('key'), a
+    # supervisor code typed on the keypad ('code', supervisor_code), or no one ('none')
+    "supervisor": "key",
+    "supervisor_code": 0,
     # the linked progressive (tablectl.link, docs/link.md): '' keeps the pool on this table alone; else
     # mqtt://TABLE:PASSWORD@HOST:PORT/LINK (mqtts:// for TLS): the broker, this table's account (its user
     # name is the table id) and the link it feeds
@@ -116,6 +122,9 @@ _SPEC = {
     "seed_cents": ("int", 0, MONEY_MAX),
     "limit_cents": ("int", 1, MONEY_MAX),
     "six_of_a_kind_bp": ("int", 0, 10000),
+    "hit_cards_cents": ("int", 0, MONEY_MAX),
+    "supervisor": ("choice", ("key", "code", "none")),
+    "supervisor_code": ("int", 0, 999999),
     "link": ("link",),
     "link_down_ms": ("int", 1000, 60000),
     "language": ("choice", ("zh-Hant", "en")),
@@ -171,6 +180,9 @@ def validate(cfg, posted=True):
                              % (out["pay_5_16"], out["pay_6_15"]))
         if out["odd_even_lose_on_triple"]:
             raise ValueError("odd_even_lose_on_triple: fish_prawn_crab has no odd/even bets (FPC-5)")
+    if out["supervisor"] == "code" and out["supervisor_code"] < 1000:
+        raise ValueError("supervisor_code: 'code' needs a code of 4 to 6 digits (1000..999999), got %d"
+                         % out["supervisor_code"])
     if out["link"] and out["game"] not in PROGRESSIVE:
         raise ValueError("link: only a progressive game joins a link, not %s" % out["game"])
     if posted and out["game"] in PROGRESSIVE:
@@ -219,7 +231,8 @@ def keys_for(game):
     only = (("shaker", DICE), ("shake_ms", DICE), ("pay_5_16", ("sicbo",)), ("pay_6_15", ("sicbo",)),
             ("odd_even_lose_on_triple", ("sicbo",)), ("seats", PROGRESSIVE), ("bet_cents", PROGRESSIVE),
             ("rate_bp", PROGRESSIVE), ("seed_cents", PROGRESSIVE), ("limit_cents", PROGRESSIVE),
-            ("six_of_a_kind_bp", ("baccarat_c",)), ("link", PROGRESSIVE), ("link_down_ms", PROGRESSIVE))
+            ("six_of_a_kind_bp", ("baccarat_c",)), ("link", PROGRESSIVE), ("link_down_ms", PROGRESSIVE),
+            ("hit_cards_cents", PROGRESSIVE), ("supervisor", PROGRESSIVE), ("supervisor_code", PROGRESSIVE))
     fixed = _fixed_keys(game).values() if game in PROGRESSIVE else ()
     out = []
     for key in DEFAULTS:
@@ -247,7 +260,9 @@ def limits(key):
 
 def shown(key, value):
     """A value as a journal, a report or an answer shows it: a link's password never (`***`), the rest
-    of the link as it is (the table, the broker, the link id)."""
+    of the link as it is (the table, the broker, the link id); a supervisor's code never either."""
+    if key == "supervisor_code":
+        return "***" if value else value
     if key != "link" or not value:
         return value
     head, at, where = value.rpartition("@")

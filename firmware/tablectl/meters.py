@@ -1,7 +1,7 @@
 """Table and progressive meters: rounds, voids, bets, hits and amounts per class, the last 25 hits.
 
     m = Meters()                      # or Meters.from_state(store.load(...)['m'])
-    m.round_done(); m.void(); m.bets(3)
+    m.round_done(); m.void(); m.bet(3); m.bets_back(2)  # two bets a void returned (F3-17.1, BAC-10)
     m.hit(round_no, seat, 'royal_flush', 12345600)
     m.state()                         # JSON-able dict for the store (small: ints and short lists)
     m.report(pool)                    # [(label, value)] a technician reads; pool figures come from
@@ -37,6 +37,7 @@ class Meters:
         self.rounds = 0
         self.voids = 0
         self.bets = 0
+        self.returned = 0  # of those, returned by a void (F3-17.1(2)/(3), BAC-10): their contributions too
         self.hits = {}  # class -> number of hits
         self.amounts = {}  # class -> cents paid (can exceed 2**30 over a table's life: MicroPython ints grow)
         self.last = []  # [round_no, seat, class, cents], oldest first, at most KEEP_HITS
@@ -50,6 +51,10 @@ class Meters:
     def bet(self, n=1):
         """n progressive bets accepted (locked) in a round."""
         self.bets += _count("bets", n)
+
+    def bets_back(self, n):
+        """n locked progressive bets returned to the players by a void round."""
+        self.returned += _count("bets returned", n)
 
     def hit(self, round_no, seat, cls, cents):
         """One award paid: counted per class and kept among the last KEEP_HITS."""
@@ -68,22 +73,24 @@ class Meters:
 
     def state(self):
         # a hit's list is never changed once made: the record shares them (a new outer list each time)
-        return {"r": self.rounds, "v": self.voids, "b": self.bets, "h": dict(self.hits),
+        return {"r": self.rounds, "v": self.voids, "b": self.bets, "rb": self.returned, "h": dict(self.hits),
                 "a": dict(self.amounts), "l": list(self.last)}
 
     @classmethod
-    def from_state(cls, d):
-        """Meters from state(); ValueError if the dict is not a meters state."""
+    def from_state(cls, d, last=None):
+        """Meters from state() (its last hits in `last` when the record keeps them apart: a progressive
+        table's, so that a round's frame does not carry them); ValueError if it is not a meters state."""
         m = cls()
         try:
             m.rounds = _count("rounds", d["r"])
             m.voids = _count("voids", d["v"])
             m.bets = _count("bets", d["b"])
+            m.returned = _count("bets returned", d.get("rb", 0))  # 0 in a record saved before it was kept
             for k in d["h"]:
                 m.hits[k] = _count("hits", d["h"][k])
             for k in d["a"]:
                 m.amounts[k] = _count("amounts", d["a"][k])
-            for rec in d["l"][-KEEP_HITS:]:
+            for rec in (d.get("l", []) if last is None else last)[-KEEP_HITS:]:
                 if len(rec) != 4 or not isinstance(rec[2], str):
                     raise ValueError("bad hit record %r" % (rec,))
                 for x in (rec[0], rec[1], rec[3]):
@@ -103,6 +110,7 @@ class Meters:
         out.append(("rounds", self.rounds))
         out.append(("voids", self.voids))
         out.append(("bets", self.bets))
+        out.append(("bets_returned", self.returned))
         for cls in sorted(self.hits):
             out.append(("hits_" + cls, self.hits[cls]))
             out.append(("paid_" + cls + "_cents", self.amounts.get(cls, 0)))

@@ -1,7 +1,8 @@
 """Issue 4's memory target on the MicroPython unix port: the whole rules core imports, and works, in a
 fresh process with a 32 KB heap (no test runner in the way).
 
-What is held: every module of tablectl.rules. The generated dice rows (dicetab) are not: a DiceTable
+What is held: every module of tablectl.rules but hits (a hit's cards by game, which the progressive
+controller loads: its tests' budgets hold it). The generated dice rows (dicetab) are not: a DiceTable
 loads them only while it is built and then drops them; building a Sic Bo table on top of the whole
 core needs more (host_tests/mp/test_core_import.py, `make bench`).
 """

@@ -58,7 +58,10 @@ LIKELY = {
     "closed": [["1", "2", "3", "ENTER"], ["6", "6", "6", "ENTER"], ["2", "7", "ENTER"], ["4", "ENTER"]],
     "result": [["CONFIRM"], ["VOID_LONG"]],
     "locked": [["HIT", "1", "ENTER", "3", "ENTER", "ENTER"], ["HIT", "4", "ENTER", "5", "ENTER", "ENTER"],
-               ["HIT", "4", "ENTER", "1", "ENTER", "ENTER"], ["CONFIRM"], ["VOID_LONG"]],
+               ["HIT", "4", "ENTER", "1", "ENTER"] + list("021041061081101") + ["ENTER"],  # a flush's cards
+               ["HIT", "1", "ENTER", "ENTER"] + list("091101111121131") + ["ENTER"],  # a straight flush's
+               ["HIT"] + list("041042043044") + ["ENTER"], ["HIT"] + list("031022023024031032") + ["ENTER"],
+               ["CONFIRM"], ["VOID_LONG", "ENTER"], ["VOID_LONG", "2", "ENTER"], ["VOID_LONG", "CLEAR"]],
     "paying": [["CONFIRM"]],
 }
 
@@ -77,7 +80,8 @@ def check_run(game, data, n_steps):
             pool = getattr(c, "pool", None)
             if pool is not None:
                 assert pool.pool + pool.reserve + pool.paid == pool.seeded + pool.contributed
-                assert pool.contributed == 500 * app.meters.bets  # every accepted bet once, 25.00 at 20%
+                # every accepted bet once, 25.00 at 20%, less those a void returned (F3-17.1, BAC-10)
+                assert pool.contributed == 500 * (app.meters.bets - app.meters.returned)
             assert len(c.history()) <= 20
             assert set(app.board.lit()) <= set(app.board.lamps.layout)
             if i == cut_at:

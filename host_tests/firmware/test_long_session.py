@@ -27,8 +27,8 @@ _spec = importlib.util.spec_from_file_location("bench_firmware", mpy.ROOT / "too
 fwbench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fwbench)
 
-HEAP_K = {"sicbo": 168, "fish_prawn_crab": 164, "fantan": 156, "caribbean_stud": 184, "fortune3": 180,
-          "baccarat_a": 184}
+HEAP_K = {"sicbo": 168, "fish_prawn_crab": 164, "fantan": 156, "caribbean_stud": 192, "fortune3": 192,
+          "baccarat_a": 200}
 ROUNDS = 200
 
 
@@ -51,8 +51,10 @@ def board_work(work):
 BELOW_K = {"fish_prawn_crab": 62, "fantan": 58}  # sic bo and the progressives need 62-64 KB: no room below
 # The progressives complete in 64 KB on this port in most runs, not in all: 62 KB fails, and asyncio's clock is
 # the host's, so the order of the tasks' allocations (and the heap's fragments) differs from run to run. They
-# are held to 66 KB here; the frozen image holds them to 64 KB with room to spare (test_qemu_board).
-ROMFS_K = {"caribbean_stud": 66, "fortune3": 66, "baccarat_a": 66}
+# are held to 66 KB here; the frozen image holds them to 64 KB with room to spare (test_qemu_board). Since a hit
+# is its cards (issue 21: the hit entry, its checks, every locked baccarat seat winning the coup, so five awards
+# and five meter entries a hit round where the session paid one) they are held to 70 KB, baccarat to 72 KB.
+ROMFS_K = {"caribbean_stud": 70, "fortune3": 70, "baccarat_a": 72}
 
 
 @pytest.mark.rom32

@@ -95,9 +95,11 @@ def test_a_hit_is_paid_with_the_servers_award_and_other_tables_show_jackpot_pend
     fw.press("LOCK")
     state(fw, "locked")
     answered(fw)
-    # a straight flush at seat 6: HIT 6 ENTER, class 4, ENTER, no cards, ENTER, CONFIRM (CSP-10.2.2)
+    # a straight flush at seat 6: HIT 6 ENTER, class 4, ENTER, its cards 9s Ts Js Qs Ks, ENTER, CONFIRM
+    # (CSP-10.2.2: out of the pool, so the cards are required)
     pool = link.status()["links"][LINK]["pool"]
-    fw.press("HIT", "6", "ENTER", "4", "ENTER", "ENTER", "CONFIRM")
+    fw.press("HIT", "6", "ENTER", "4", "ENTER", *"091101111121131")
+    fw.press("ENTER", "CONFIRM")
     st = state(fw, "paying")
     award = max(GAME["fixed_straight_flush"], pool // 10)
     assert st["out"]["display"] == ["WIN SEAT 6", "%d.%02d STRAIGHT" % (award // 100, award % 100)]

@@ -173,7 +173,8 @@ def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as
     the ring keeps for a checkpoint. The step that needs one is refused (never an exception out of the key);
     the controller is what the flash says, before and after a reboot."""
     d = flash(5)
-    Config(Store(Log(d))).change(0, game="caribbean_stud", history_len=50)
+    # fixed awards on the dealer's word (hit_cards_cents above them): the records, not the cards, are the point
+    Config(Store(Log(d))).change(0, game="caribbean_stud", history_len=50, hit_cards_cents=1000000)
     app = boot(d)
     app.board.set_seat(5, True)
     app.board.set_seat(6, True)

@@ -150,11 +150,13 @@ def test_power_cut_at_every_program_and_erase_of_a_fantan_round():
 
 
 def test_power_cut_in_a_hit_with_cards_a_void_with_carried_bets_and_a_pool_change_CSP_10_7_CSP_11_1():
-    royal = ev("HIT", "2", "ENTER", "5", "ENTER", "141", "131", "121", "111", "101", "ENTER")  # seat 2: A K Q J 10 of spades
-    steps = [lock(1, 2, 5), royal, ev("CONFIRM"), ev("CONFIRM"),
+    royal = ev("HIT", "2", "ENTER", "5", "ENTER", *"141131121111101", "ENTER")  # seat 2: A K Q J 10 of spades
+    supervisor = lambda app: keyed(app, ev("ENTER"), app)  # the top award: the supervisor's key
+    steps = [lock(1, 2, 5), royal, supervisor, ev("CONFIRM"), ev("CONFIRM"),
              lambda app: keyed(app, service.configure, rate_bp=1500, limit_cents=25000300),  # waits for a hit
-             lock(3), ev("VOID_LONG"), lock(3, 4),  # the void's bet carried: counted once
-             ev("HIT", "3", "ENTER", "1", "ENTER", "ENTER"), ev("CONFIRM"),  # a flush: the change applies,
+             lock(3), ev("VOID_LONG", "ENTER"), lock(3, 4),  # the void's bet carried (CSP-11.1): counted once
+             ev("HIT", "3", "ENTER", "1", "ENTER", *"023043063083103", "ENTER"),  # a flush: the change applies,
+             ev("CONFIRM"),
              ev("CONFIRM")]                                                  # the pool above the new limit
     assert run_cuts("caribbean_stud", nothing, steps) > 20
 
@@ -162,7 +164,7 @@ def test_power_cut_in_a_hit_with_cards_a_void_with_carried_bets_and_a_pool_chang
 def test_power_cut_in_a_ram_clear_from_play_leaves_it_cleared_or_as_it_was():
     def play(app):
         lock(1, 2)(app)
-        ev("HIT", "1", "ENTER", "1", "ENTER", "ENTER", "CONFIRM", "CONFIRM")(app)
+        ev("HIT", "1", "ENTER", "1", "ENTER", *"021031071141131", "ENTER", "CONFIRM", "CONFIRM")(app)
         lock(4)(app)
         ev("CONFIRM")(app)
 

@@ -1,11 +1,12 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 272K
+# mp-heap: 288K
 from mptest import raises
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 from tablectl.config import DEFAULTS
-from tablectl.games.progressive import pays
+from tablectl.games.hitentry import pays
+from tablectl.games.progressive import label
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
 SEED = 25000000
@@ -26,8 +27,35 @@ def locked(game, *on, **cfg):
 
 
 def keys(app, text):
-    """Type a string of keys: digits, H for HIT, E for ENTER."""
-    return [app.controller.handle({"E": "ENTER", "H": "HIT"}.get(ch, ch)) for ch in text]
+    """Type a string of keys: digits, H for HIT, E for ENTER, X for CLEAR."""
+    return [app.controller.handle({"E": "ENTER", "H": "HIT", "X": "CLEAR"}.get(ch, ch)) for ch in text]
+
+
+def hand(seat, n):
+    """The keypad digits of a Caribbean Stud hand of keypad class n (1 flush .. 5 royal) for `seat`, in
+    the seat's suit (seat 1 spades, 2 hearts, 3 clubs, 4 diamonds, 5 spades ...): the hands of two seats
+    of different suits never share a card, nor do two classes (their ranks differ but for 4 and 5)."""
+    s = (seat - 1) % 4 + 1
+    o = s % 4 + 1
+    ranks = {1: ((2, s), (4, s), (6, s), (8, s), (10, s)), 2: ((3, s), (3, o), (3, o % 4 + 1), (5, s), (5, o)),
+             3: ((7, 1), (7, 2), (7, 3), (7, 4), (9, s)), 4: ((9, s), (10, s), (11, s), (12, s), (13, s)),
+             5: ((14, s), (13, s), (12, s), (11, s), (10, s))}[n]
+    return "".join("%02d%d" % rs for rs in ranks)
+
+
+def hit(app, seat, n):
+    """HIT seat, class n, its cards (hand()), ENTER (a royal then the supervisor's key): all accepted?"""
+    ok = keys(app, "H%dE%dE%sE" % (seat, n, hand(seat, n)))
+    if app.controller.step == "super":
+        app.board.set_service_key(True)
+        ok += keys(app, "E")
+        app.board.set_service_key(False)
+    return all(ok) and app.controller.step == ""
+
+
+def hitentry_cards(digits):
+    from tablectl.games.hitentry import typed_cards
+    return typed_cards(digits)
 
 
 def balanced(pool):
@@ -91,7 +119,7 @@ def test_jackpot_digits_after_a_hit_show_the_award_then_the_pool_never_rising_fr
     app = locked("caribbean_stud", 2, 3)
     c = app.controller
     figures(app)
-    keys(app, "H2E1EE")  # seat 2, class 1: flush
+    hit(app, 2, 1)  # seat 2, class 1: flush
     drive(app, "CONFIRM")
     assert figures(app) == [DEFAULTS["fixed_flush"]]  # the award while paying
     pool = c.pool.pool
@@ -102,7 +130,7 @@ def test_jackpot_digits_after_a_hit_show_the_award_then_the_pool_never_rising_fr
     shown = figures(app)
     assert shown[0] > pool and shown == sorted(shown) and shown[-1] == pool + 7 * 500, shown  # CSP-10.1
     assert len(shown) > 2  # it counted, it did not jump
-    keys(app, "H4E5EE")  # seat 4, class 5: royal flush, the whole pool
+    hit(app, 4, 5)  # seat 4, class 5: royal flush, the whole pool
     drive(app, "CONFIRM")
     assert figures(app) == [c.awards[0][2]]
     drive(app, "CONFIRM")
@@ -120,7 +148,7 @@ def test_betting_lamp_lit_while_betting_is_open_and_a_void_shows():
     seats(app, 1)
     drive(app, "LOCK")
     assert lamp() == 0 and app.board.display.lines[1] == "HITS 0 CONFIRM"
-    drive(app, "VOID_LONG")  # CSP-11.1: the bet carries to the next round
+    drive(app, "VOID_LONG", "ENTER")  # CSP-11.1 (kind 1): the bet carries to the next round
     assert lamp() == 1 and app.board.display.lines[0] == "ROUND 1 VOID"
     assert app.controller.history() == [(1, "void")]
     drive(app, "LOCK", "CONFIRM")
@@ -162,7 +190,13 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
     assert keys(app, "131121111101091E")[-1] is False
     assert app.controller.message == "CARDS = CLASS 4"  # straight flush: keypad class 4
     assert state_of(app) == before and app.controller.hits == []
-    assert keys(app, "141131121111101E")[-1] is True  # As Ks Qs Js Ts
+    assert app.controller.entry == "131121111101091"  # what was typed stays, to be put right
+    assert keys(app, "XXXXX141131121111101E")[-1] is True  # each CLEAR a card back, then As Ks Qs Js Ts
+    assert app.controller.step == "super" and app.board.display.lines == ["TOP AWARD", "SUPERVISOR KEY"]
+    assert keys(app, "E") == [False] and app.controller.message == "TURN THE KEY"
+    app.board.set_service_key(True)  # the supervisor's key, the second person a top award takes
+    assert keys(app, "E") == [True]
+    app.board.set_service_key(False)
     # card = rank index (2 -> 0 .. A -> 12) * 4 + suit (spades 0): As 48, Ks 44, Qs 40, Js 36, Ts 32
     assert app.controller.hits == [[4, "royal_flush", [48, 44, 40, 36, 32]]]
     cleanup()
@@ -174,8 +208,8 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
     app = locked("caribbean_stud", 1, 3)
     c = app.controller
     pool = SEED + 1000
-    assert keys(app, "H1E5EE") == [True] * 6  # seat 1 royal flush, no cards
-    assert keys(app, "H3E4EE") == [True] * 6  # seat 3 straight flush
+    assert hit(app, 1, 5)  # seat 1 royal flush, no cards
+    assert hit(app, 3, 4)  # seat 3 straight flush
     assert drive(app, "CONFIRM") == [True] and c.state == "paying"
     sf = max(2500000, pool // 10)             # CSP-10.2.2: 25001000 // 10 = 2500100
     royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush: 22500900 < the fixed
@@ -197,8 +231,8 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
 def test_void_carries_locked_bets_counted_once_CSP_11_1():
     app = locked("caribbean_stud", 2, 6)
     c = app.controller
-    keys(app, "H2E1EE")
-    assert drive(app, "VOID_LONG") == [True]
+    hit(app, 2, 1)
+    assert drive(app, "VOID_LONG", "ENTER") == [True, True]
     assert c.state == "betting" and c.round_no == 2 and c.hits == [] and app.meters.voids == 1
     assert c.status()["carried"] == [2, 6] and c.busy()  # configure waits for the carried bets
     seats(app, 2, 6, 7)  # the carried chips stay, seat 7 bets now
@@ -219,7 +253,7 @@ def test_pool_changes_wait_for_the_next_hit():
     seats(app, 1)
     drive(app, "LOCK")
     assert c.pool.contributed == 1000
-    keys(app, "H1E1EE")  # a flush
+    hit(app, 1, 1)  # a flush
     drive(app, "CONFIRM")
     assert app.config["rate_bp"] == 1000 and app.config.pending == {} and c.pool.rate_bp == 1000
     drive(app, "CONFIRM")
@@ -240,9 +274,12 @@ def test_fortune3_hit_checks_three_plus_two_cards_F3_15_1():
 def test_baccarat_b_shared_award_and_cards_BAC_17_9():
     app = locked("baccarat_b", 1, 2)
     c = app.controller
-    # four of a rank in the coup: 5s 5h 5c 5d (P, B, P, B) -> 'four' (class 2 of scheme B)
-    assert keys(app, "H1E2E051052053054E")[-1] is True
-    assert keys(app, "H2E2EE")[-1] is True
+    # four of a rank in the coup, both hands a natural 8: 4s 4h 4c 4d (P, B, P, B) -> 'four' (class 2 of
+    # scheme B); the coup is entered once and every locked seat makes it (BAC-17.9: split between them)
+    assert keys(app, "H041042043044E") == [True] * 14 and c.step == ""
+    assert c.hits == [[1, "four", [8, 9, 10, 11]], [2, "four", []]]  # the coup's cards once
+    assert drive(app, "HIT") == [True]  # no seat to ask: the coup's cards
+    drive(app, "CLEAR")
     drive(app, "CONFIRM")
     half = DEFAULTS["fixed_four"] // 2  # the fixed amount split equally between the winners (BAC-17.9)
     assert c.awards == [[1, "four", half], [2, "four", half]]
@@ -255,11 +292,11 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
         app = new_app("caribbean_stud")
         seats(app, 1, 4)
         drive(app, "LOCK")
-        keys(app, "H4E2EE")  # a full house entered
+        hit(app, 4, 2)  # a full house entered
         if state == "betting_carried":
-            drive(app, "VOID_LONG")
+            drive(app, "VOID_LONG", "ENTER")
         elif state == "paying":
-            keys(app, "H1E1EE")
+            hit(app, 1, 1)
             drive(app, "CONFIRM", "CONFIRM")  # showing the second award
         c = app.controller
         rec = c.record()
@@ -269,7 +306,7 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
         assert balanced(c2.pool)
         if state == "locked":
             assert c2.state == "locked" and drive(app2, "LOCK") == [False]
-            assert c2.hits == [[4, "full_house", []]] and set(app2.board.lit()) == {"seat_1", "seat_4"}
+            assert c2.hits == [[4, "full_house", [7, 4, 5, 15, 12]]] and set(app2.board.lit()) == {"seat_1", "seat_4"}
         if state == "betting_carried":
             assert c2.status()["carried"] == [1, 4]
             seats(app2, 1, 4)
@@ -288,7 +325,7 @@ def test_history_lists_each_round_with_its_hits():
     drive(app, "LOCK", "CONFIRM")
     seats(app, 2, 6)
     drive(app, "LOCK")
-    keys(app, "H6E2EE")  # full house on seat 6
+    hit(app, 6, 2)  # full house on seat 6
     drive(app, "CONFIRM", "CONFIRM")
     fixed_full_house = 187500  # the configuration's posted amount (CSP-10.2.4)
     assert app.controller.history() == [(1, ()), (2, ((6, "full_house", fixed_full_house),))]
@@ -310,7 +347,7 @@ def lowered_limit_hit(app):
     assert applied == {} and deferred == {"limit_cents": 20000000, "seed_cents": 1000000}
     seats(app, 1)
     drive(app, "LOCK")
-    assert keys(app, "H1E1EE") == [True] * 6
+    assert hit(app, 1, 1)
     assert drive(app, "CONFIRM") == [True] and c.state == "paying"
 
 
@@ -337,7 +374,7 @@ def test_lowered_limit_applies_after_the_hit_excess_to_reserve_CSP_10_8():
     # the restart after a royal empties the pool (the pool's overflow rule)
     seats(app2, 1)
     drive(app2, "LOCK")
-    keys(app2, "H1E5EE")
+    hit(app2, 1, 5)
     drive(app2, "CONFIRM")
     p = c3.pool
     assert (p.pool, p.reserve) == (1000000, pool - 20000000 + 500 - 1000000) and balanced(p)
@@ -353,7 +390,7 @@ def cut_after_a_hit_with_a_lower_limit_pending():
     app.config.change(c.round_no, limit_cents=20000000, seed_cents=1000000)
     seats(app, 1)
     drive(app, "LOCK")
-    keys(app, "H1E1EE")
+    hit(app, 1, 1)
     c.apply_pending = lambda: None
     drive(app, "CONFIRM")
     return app, c
@@ -368,7 +405,7 @@ def test_power_cut_before_the_change_applies_leaves_it_pending_CSP_10_3():
     drive(app2, "CONFIRM")
     seats(app2, 1)
     drive(app2, "LOCK")
-    keys(app2, "H1E1EE")
+    hit(app2, 1, 1)
     drive(app2, "CONFIRM")  # late, never early: the next hit applies it
     assert app2.config.pending == {} and c2.pool.limit == 20000000 and c2.pool.pool == 20000000
     assert balanced(c2.pool)
@@ -399,7 +436,7 @@ def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
     seats(app, 2, 5)
     drive(app, "LOCK")
     assert c.busy() == "round 1 in progress (state locked); finish or void it first"
-    drive(app, "VOID_LONG")
+    drive(app, "VOID_LONG", "ENTER")
     why = "bets carried from void round 1 (seats 2, 5) wait for the next round: lock and confirm it first"
     assert c.busy() == why and c.status()["busy"] is True
     service.use(app)
@@ -425,8 +462,8 @@ def test_busy_says_why_carried_bets_hold_the_table_CSP_11_1():
 def paying_two_awards(app):
     seats(app, 1, 4)
     drive(app, "LOCK")
-    keys(app, "H1E1EE")
-    keys(app, "H4E2EE")
+    hit(app, 1, 1)
+    hit(app, 4, 2)
     assert drive(app, "CONFIRM") == [True] and app.controller.state == "paying"
 
 
@@ -448,19 +485,21 @@ def test_baccarat_c_five_of_a_kind_pays_nothing_and_is_refused_BAC_17_12():
     c = app.controller
     before = state_of(app)
     # class 4 = five_of_a_kind: BAC-13.1.4.4.C.3 lists it, Art. 17 gives jackpot C no award
-    assert keys(app, "H1E4E") == [True, True, True, True, False]
-    assert c.message == "CLASS 4 NO AWARD" and c.hits == []
-    drive(app, "CLEAR", "CLEAR")
+    five = "031022023024021022"  # 3s, then five 2s (P B P B, the player's third, the banker's)
+    assert keys(app, "H" + five + "E")[-1] is False
+    assert c.message == "CLASS 4 NO AWARD" and c.hits == [] and c.entry == five  # kept to be fixed
+    drive(app, *["CLEAR"] * 7)  # six cards taken back one by one, then the hit
     assert state_of(app) == before
-    assert raises(ValueError, c.hit, 1, "five_of_a_kind") == "CLASS 4 NO AWARD"
-    assert keys(app, "H1E3EE")[-1] is True  # two threes (BAC-17.12) is paid
+    assert raises(ValueError, c.coup, hitentry_cards(five)) == "CLASS 4 NO AWARD"
+    assert keys(app, "H031022023024031032E")[-1] is True  # two threes (BAC-17.12) is paid
+    assert c.hits[0][1] == "two_threes"
     cleanup()
 
 
 def test_baccarat_b_five_of_a_kind_pays_its_posted_amount_BAC_17_9():
     # a B table cannot be configured without the amount (config.validate), so the hit is always paid
     app = locked("baccarat_b", 1, fixed_five_of_a_kind=700000)
-    assert keys(app, "H1E4EE")[-1] is True and drive(app, "CONFIRM") == [True]
+    assert keys(app, "H031022023024021022E")[-1] is True and drive(app, "CONFIRM") == [True]
     assert app.controller.awards == [[1, "five_of_a_kind", 700000]]
     cleanup()
 
@@ -470,9 +509,11 @@ def test_card_refusals_fit_the_16_column_display():
     c = app.controller
     keys(app, "H4E5E")  # royal flush, then Ks Qs Js Ts 9s: a straight flush (class 4)
     assert keys(app, "131121111101091E")[-1] is False and c.message == "CARDS = CLASS 4"
-    assert keys(app, "141141121111101E")[-1] is False and c.message == "CARD As TWICE"
-    assert keys(app, "141131121111E")[-1] is False and c.message == "NEED 5 CARDS"
-    assert keys(app, "092093094021032E")[-1] is False and c.message == "CARDS = NO CLASS"
+    assert keys(app, "XXXXX141141121111101E")[-1] is False and c.message == "CARD As TWICE"
+    assert keys(app, "XXXXX141131121111E")[-1] is False and c.message == "NEED 5 CARDS"
+    assert keys(app, "XXXX092093094021032E")[-1] is False and c.message == "CARDS = NO CLASS"
+    assert keys(app, "XXXXX14113112111110E")[-1] is False and c.message == "CARD 5: 3 DIGITS"
+    assert keys(app, "0E")[-1] is False and c.message == "CARD 5 IS BAD"  # 100: suit 1-4, not 0
     cleanup()
 
 
@@ -481,13 +522,20 @@ def test_every_prompt_and_award_line_fits_16_columns():
         app = new_app(game)
         c = app.controller
         seats(app, 7)
-        drive(app, "LOCK", "HIT", "7", "ENTER")
+        drive(app, "LOCK", "HIT")
+        if game == "caribbean_stud":
+            drive(app, "7", "ENTER")
+        else:  # the coup: its cards in dealing order, no seat or class to type
+            c.entry = "141" * 6
+            assert c.prompt() == ("COUP P B P B ..", "6: As As As ")
         for n in range(1, len(c.classes) + 1):
-            c.entry = str(n)
-            lines = c.prompt()
-            assert max(len(s) for s in lines) <= 16, lines
             name = c.classes[n - 1].replace("_", " ").upper()
-            assert lines[1] == name or lines[1] == name.replace("STRAIGHT", "STR"), lines
+            if game == "caribbean_stud":
+                c.entry = str(n)
+                lines = c.prompt()
+                assert max(len(s) for s in lines) <= 16 and lines[1] in (name, name.replace("STRAIGHT", "STR")), lines
+            assert label(c.classes[n - 1]) in (name, name.replace("STRAIGHT", "STR"))
+            assert len(label(c.classes[n - 1])) <= 16
             c.state, c.awards = "paying", [[7, c.classes[n - 1], (1 << 30) - 1]]
             assert max(len(s) for s in c.prompt()) <= 16 and c.prompt()[1].startswith("10737418.23 ")
             c.state = "locked"

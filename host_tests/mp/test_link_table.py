@@ -1,10 +1,10 @@
 """A linked progressive table (tablectl.link) with no network: the server's answers are handed to its
 on_message as umqtt hands them, to see what the table keeps on flash when the server pays its claim."""
-# mp-heap: 272K
+# mp-heap: 288K
 import json
 
 from test_ctl_app import cleanup, drive, new_app
-from test_ctl_progressive import keys, seats
+from test_ctl_progressive import hit, keys, seats
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 
@@ -23,7 +23,7 @@ def test_the_servers_award_is_shown_and_paid_in_one_frame_with_its_pay_entries_C
     seats(app, 2)
     assert drive(app, "LOCK") == [True] and c.out[-1][1] == "contrib"
     answer(c, {"seq": c.out[-1][0], "pool": 25000500, "ver": 2})
-    assert keys(app, "H2E1EE") == [True] * 6  # seat 2, class 1: a flush
+    assert hit(app, 2, 1)  # seat 2, class 1: a flush, its cards
     assert drive(app, "CONFIRM") == [True] and c.state == "claiming"
     frames = app.log.frames
     answer(c, {"seq": c.claim, "awards": [[2, "flush", 125000]], "pool": 24875500, "ver": 3})
@@ -46,7 +46,7 @@ def test_the_links_refusals_are_the_controllers_reasons_so_the_panel_greys_those
     answer(c, {"beat": 1, "pool": 25000000, "ver": 1})
     assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
     answer(c, {"seq": c.out[-1][0], "pool": 25000500, "ver": 2})
-    keys(app, "H3E1EE")
+    keys(app, "H3E1E021031071141131E")  # a flush: 2s 3s 7s, As Ks the community cards
     drive(app, "CONFIRM")
     assert c.state == "claiming"
     assert [c.reason(k) for k in ("CONFIRM", "HIT", "7", "HISTORY")] == ["WAIT SERVER"] * 3 + [""]

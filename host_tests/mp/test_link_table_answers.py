@@ -39,7 +39,7 @@ def test_a_carried_seat_is_not_contributed_again_after_a_void_CSP_11_1():
     kind, body = sent(c)
     assert kind == "contrib" and body["bets"] == [[2, 2500], [6, 2500]] and body["locked"] == [2, 6]
     hear(c, {"seq": body["seq"], "pool": 25001000, "ver": 2})
-    assert drive(app, "VOID_LONG") == [True] and c.status()["carried"] == [2, 6]
+    assert drive(app, "VOID_LONG", "ENTER") == [True, True] and c.status()["carried"] == [2, 6]  # CSP-11.1
     seats(app, 2, 6, 7)  # the carried chips stay, seat 7 bets now
     assert drive(app, "LOCK") == [True]
     kind, body = sent(c)

@@ -66,7 +66,12 @@ def royal_hit_round(app, seats=(1,)):
     CONFIRM (keypad class 5 = royal_flush, CSP-10.2.1)."""
     for s in seats:
         app.board.set_seat(s, True)
-    drive(app, "LOCK", "HIT", str(seats[0]), "ENTER", "5", "ENTER", "ENTER", "CONFIRM", "CONFIRM")
+    drive(app, "LOCK", "HIT", str(seats[0]), "ENTER", "5", "ENTER", *"141131121111101", "ENTER")
+    key = app.board.service_key.value()
+    app.board.set_service_key(True)  # the top award: the supervisor's key (issue 21)
+    assert app.controller.handle("ENTER"), app.controller.message
+    app.board.set_service_key(key)
+    drive(app, "CONFIRM", "CONFIRM")
 
 
 def test_every_call_says_when_no_app_runs():
@@ -540,7 +545,12 @@ def test_journal_lines_read_as_events_not_raw_fields():
     app = new_app("caribbean_stud")
     for s in (1, 4):
         app.board.set_seat(s, True)
-    drive(app, "LOCK", "HIT", "4", "ENTER", "5", "ENTER", "ENTER", "CONFIRM")
+    drive(app, "LOCK", "HIT", "4", "ENTER", "5", "ENTER", *"141131121111101", "ENTER")
+    key = app.board.service_key.value()
+    app.board.set_service_key(True)  # the top award: the supervisor's key (issue 21)
+    assert app.controller.handle("ENTER"), app.controller.message
+    app.board.set_service_key(key)
+    drive(app, "CONFIRM")
     paid = app.controller.pool.paid
     lines = repr(service.journal(10)).split("\n")[1:]
     text = "\n".join(lines)
@@ -556,18 +566,16 @@ def test_journal_lines_read_as_events_not_raw_fields():
 
 def test_a_hit_journals_the_cards_entered_for_surveillance():
     """HIT with the cards: the journal keeps them by name as dealt (surveillance checks the hit against
-    the video); a hit entered without cards journals its class only."""
+    the video); the coup is entered once and journalled for every locked seat (BAC-17.9)."""
     app = new_app("baccarat_b")
     for s in (1, 2):
         app.board.set_seat(s, True)
-    # seat 1: 5s 5h 5c 5d, four of a rank (class 2 of jackpot B, BAC-13.1.4.4); seat 2 without cards
-    drive(app, "LOCK", "HIT", "1", "ENTER", "2", "ENTER", *"051052053054", "ENTER", "HIT", "2", "ENTER", "2",
-          "ENTER", "ENTER")
-    hits = [r for r in app.journal.records(10) if r[2] == "hit_in"]
-    assert [r[5] for r in hits] == ["four 5s 5h 5c 5d", "four"], hits
-    lines = [x.strip() for x in repr(service.journal(10)).split("\n") if " hit_in " in x]
-    assert lines[0].endswith("round 1 hit_in seat 1 hits 1 (four 5s 5h 5c 5d)"), lines
-    assert lines[1].endswith("round 1 hit_in seat 2 hits 2 (four)"), lines
+    # 4s 4h 4c 4d, two naturals: four of a rank (class 2 of jackpot B, BAC-13.1.4.4)
+    drive(app, "LOCK", "HIT", *"041042043044", "ENTER")
+    hits = [r for r in app.journal.records(10) if r[2] == "coup_in"]
+    assert [r[3:] for r in hits] == [(3, 2, "four 4s 4h 4c 4d")], hits  # seats 1 and 2 (bits 0, 1)
+    lines = [x.strip() for x in repr(service.journal(10)).split("\n") if " coup_in " in x]
+    assert lines[0].endswith("round 1 coup_in seats 1,2 hits 2 (four 4s 4h 4c 4d)"), lines
 
 
 def test_journal_renders_every_seat_mask_and_every_dice_result():

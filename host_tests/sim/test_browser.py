@@ -217,7 +217,13 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
     # HIT, seat 5, class 5 (the keypad's fifth class, royal flush), the five cards As Ks Qs Js Ts
     click(page, "HIT", "5", "ENTER", "5", "ENTER")
     click(page, *"141131121111101", "ENTER")
+    wait_lcd(page, ["TOP AWARD", "SUPERVISOR KEY"])  # the whole pool: a second person (issue 21)
+    assert "supervisor turns the service key" in page.inner_text("#guide")
+    page.check("#service-key")
+    page.wait_for_function("() => document.querySelector('#service-key').checked")
+    click(page, "ENTER")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('royal_flush')")
+    page.uncheck("#service-key")
     # the winning seat is marked, with its class; the other seat with a bet is not
     page.wait_for_selector('#layout [data-seat="5"][data-win="1"]')
     assert "WIN ROYAL FLUSH" in page.inner_text('#layout [data-seat="5"]').upper()

@@ -1,46 +1,60 @@
 """Progressive jackpot controller (Caribbean Stud 61/2004, Fortune 3 2025, baccarat 55/2004 jackpots A/B/C).
 
-    betting --LOCK--> locked --HIT (seat, class, [cards])...--> locked --CONFIRM--> paying --CONFIRM...--> betting
-    locked --CONFIRM with no hit--> betting        locked --VOID_LONG--> betting, locked bets carried
+    betting --LOCK--> locked --HIT ... ENTER (tablectl.games.hitentry)--> locked --CONFIRM--> paying
+    paying --CONFIRM...--> betting        locked --CONFIRM with no hit--> betting
+    locked --VOID_LONG, kind, ENTER--> betting: the bets carried (CSP-11.1/11.4, F3-17.3) or returned
+                                               (F3-17.1(2)/(3), BAC-10), the kind's article journalled
 
-Seats are numbered 1..seats from the dealer's left (CSP-10.4, F3-15.3). While betting is open the
-seat sensors are read and each seat's lamp follows its sensor; LOCK freezes them before the first
-card (CSP-6.3, F3-10.3): every seat with a chip (or a bet carried from a void round) is locked, and
-each newly accepted bet adds its contribution to the pool, once. The betting-open lamp is lit until
-LOCK. The locked seats, the pool and the meters are saved in one record, so after a power cut a
-locked round is still locked and no bet is counted twice (a hit half typed is typed again: the
-display says so). The jackpot digits count up from the pool they showed to the new pool; after a hit
-they show each award being paid, then the pool as it stands (reseeded after a pool award), at once.
+Seats are numbered 1..seats from the dealer's left (CSP-10.4, F3-15.3). While betting is open the seat
+sensors are read and each seat's lamp follows its sensor; LOCK freezes them before the first card
+(CSP-6.3, F3-10.3): every seat with a chip (or a bet carried from a void round) is locked, and each
+newly accepted bet adds its contribution to the pool, once. The locked seats, the pool and the meters
+are saved in one record, so after a power cut a locked round is still locked and no bet is counted
+twice (a hit half typed is typed again: the display says so). Handlers change the state and commit it;
+render() then draws the display, the seat lamps and the betting lamp (restore() calls it too).
 
-A hit is entered on the keypad: HIT, the seat number, ENTER, the class number (1 = lowest class of
-the game, see CLASSES in tablectl.config), ENTER, then optionally the cards, ENTER. A card is three
-digits: the rank 02..14 (11 J, 12 Q, 13 K, 14 A) then the suit 1..4 (spades, hearts, clubs, diamonds);
-Caribbean Stud takes the player's 5 cards, Fortune 3 the player's 3 then the 2 community cards
-(F3-15.1), baccarat the 4 to 6 cards of the coup in the order dealt. The core classifies the cards
-and the hit is refused unless it agrees with the class entered. CONFIRM settles every hit of the
-round at once through the core's pool, which pays them in the regulation's order (CSP-10.4..10.7,
-F3-15.3..15.5, BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn (CONFIRM
-after paying each), then the new pool. Pending pool-parameter changes are applied after a hit: the
-pool is rebuilt with them, and if a lowered limit_cents leaves the pool above it, the excess moves to
-the reserve (journalled 'pool_to_reserve', to the cent), as a contribution above the limit does; a
-change that cannot be applied stays pending (journalled 'cfg_error'), so config and pool always agree.
-A class whose award is 0 at this table (jackpot C five of a kind, BAC-17.12; a fixed amount set to 0)
-is refused when entered. Every display line fits 16 columns; refusals name the keypad class number.
-A void round (CSP-11.1, CSP-11.4, F3-17.3; BAC-10 says nothing of the jackpot: carried too) keeps
-the locked bets for the next round without contributing again.
+A hit is the round's cards, checked by tablectl.games.hitentry (the keypad's and hit()'s one check):
+unique across seats in a one-deck game, Fortune 3's community cards the round's, a baccarat coup entered
+once for every locked seat, required for an award out of the pool or of hit_cards_cents or more, the
+top award confirmed by the supervisor (configuration 'supervisor'). CONFIRM settles every hit of the
+round at once through the core's pool, in the regulation's order (CSP-10.4..10.7, F3-15.3..15.6,
+BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn, then the new pool. Pending
+pool-parameter changes apply after a hit (a lowered limit moves the excess to the reserve, journalled
+'pool_to_reserve'; one that cannot apply stays pending, 'cfg_error'). The jackpot digits count up from
+the pool they showed to the new pool; an award, or the pool after it, is shown at once.
 """
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
+from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
+# fragmented heap, it can fail
 from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
-from tablectl.rules import hands
 from tablectl.rules import awards as _awards
 from tablectl.rules import pool as _pool
 from tablectl.rules import SEATS
 
-_CARD_DIGITS = 3
+# the void kinds the dealer picks (keypad number = index + 1): (words, article, bets returned). CSP-11.1
+# and 11.4 keep the progressive bets for the next round, as F3-17.3 does for F3-17.1(1) and F3-17.2;
+# F3-17.1(2)/(3) and BAC-10 return every bet, the progressive's too (their contributions taken back)
+VOIDS = {
+    "caribbean_stud": (("DEALING ERROR", "CSP-11.1", False), ("SHUFFLER FAULT", "CSP-11.4", False)),
+    "fortune3": (("DEALING BREACH", "F3-17.1.1", False), ("DEALER CARD UP", "F3-17.1.2", True),
+                 ("PLAYER CARDS UP", "F3-17.1.3", True), ("SHUFFLER FAULT", "F3-17.2", False)),
+    "baccarat": (("MISDEAL", "BAC-10", True),),
+}
 _PAYING = "PAYING: CONFIRM"
 _FULL = "METERS FULL"  # the pool refuses a meter reaching 2**30 cents: a technician clears them
+
+
+def refunded(pool, before, params):
+    """The pool once the round's bets go back to the players (F3-17.1(2)/(3), BAC-10): its pool, reserve,
+    carried fraction and contributions as `before` holds them (the first six figures of its state()
+    before these bets, and any carried into the round with them, were locked), no bet locked. ValueError
+    unless `before` is such a figure of this pool (nothing paid or seeded since)."""
+    now = pool.state()
+    if not isinstance(before, tuple) or len(before) != 6 or before[4:] != now[4:6] or before[3] > now[3]:
+        raise ValueError("refund: not this round's state before its lock")
+    return _pool.Pool.from_state(params, before + now[6:8] + (0,) * (len(now) - 8))
 
 
 def label(cls):
@@ -49,25 +63,15 @@ def label(cls):
     return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
 
 
-def pays(award):
-    """False for an award (kind, fixed_cents, percent_bp) that is 0 whatever the pool: a fixed amount
-    of 0 ('fixed', or 'none': BAC-17.12 gives jackpot C five of a kind no award) and no percentage."""
-    kind, fixed, bp = award
-    return fixed > 0 or (kind in ("percent", "pool") and bp > 0)
+def hit_text(hit):
+    """A hit's class and cards by name as dealt, for surveillance to check against the video (at most 35
+    characters: 'royal_flush As Ks Qs Js Ts')."""
+    return " ".join([hit[1]] + [_cards.name(c) for c in hit[2]])
 
 
 def initials(cls):
     """'royal_flush' -> 'RF' (history and award lines where the words do not fit)."""
     return "".join(w[0] for w in cls.split("_")).upper()
-
-
-def card_from_digits(text):
-    """'141' -> As: rank 02..14 then suit 1..4 (spades, hearts, clubs, diamonds); ValueError otherwise."""
-    r = int(text[:2])
-    s = int(text[2])
-    if not (2 <= r <= 14 and 1 <= s <= 4) or len(text) != 3:
-        raise ValueError("card %r: rank 02-14 then suit 1-4" % text)
-    return ((r - 2) << 2) | (s - 1)
 
 
 class ProgressiveController(Controller):
@@ -87,13 +91,27 @@ class ProgressiveController(Controller):
         self.hits = []       # [[seat, class id, [cards]]] entered this round
         self.awards = []     # [[seat, class id, cents]] settled, being shown (state 'paying')
         self.shown_award = 0
-        self.step = ""       # hit entry: '', 'seat', 'class', 'cards'
-        self.hit_seat = 0
-        self.hit_class = ""
+        self.by_coup = self.game[:9] == "baccarat_"  # a baccarat hit is the coup, once a round
+        self.hit_entry = None  # the keypad's HIT sequence while one is typed (not saved)
+        self.voiding = 0     # the void kind being picked (1..), 0: none (not saved)
+        self.pre = None      # the pool's first six figures before this round's bets were locked (a void
+        self.returns = False  # returns them), kept only where a void kind returns the bets
+        self.lit = None      # (seat mask, betting lamp) the lamps show: render() draws only a change
         self.digits = -1     # the cents the jackpot digits show now; -1: nothing yet
         self.digits_pool = False  # they show the pool (not an award): it may count up from there
+        for kind in self.void_kinds():
+            self.returns = self.returns or kind[2]
         self.lamp_of = self.wire(tuple("seat_%d" % s for s in range(1, SEATS + 1)))
-        self.betting_lamp(True)  # betting is open until LOCK
+        self.render_lamps()  # betting is open until LOCK (the display: the app's boot draws it)
+
+    @property
+    def step(self):
+        """The hit entry's step ('' when no hit is being typed)."""
+        return self.hit_entry.step if self.hit_entry is not None else ""
+
+    def entry_done(self):
+        """No hit is being typed."""
+        self.hit_entry = None
 
     def _pool_params(self):
         """The core pool's parameters from the configuration (amounts posted on the table, CSP-10.3)."""
@@ -125,7 +143,11 @@ class ProgressiveController(Controller):
         st = Controller.status(self)
         st.update({"busy": bool(st["busy"]), "pool_cents": self.pool.pool,
                    "locked": self.seat_list(self.locked), "carried": self.seat_list(self.carried),
-                   "hits": [tuple(h[:2]) for h in self.hits]})
+                   "hits": [tuple(h[:2]) for h in self.hits], "hit_step": self.step,
+                   "voiding": self.voiding, "void_kinds": [k[0] for k in self.void_kinds()]})
+        if self.game == "fortune3":  # the round's community cards once a hit has them (the page's guide)
+            shared = _hitentry.community(self)
+            st["community"] = " ".join(_cards.name(c) for c in shared) if shared else ""
         return st
 
     def seat_list(self, mask):
@@ -138,13 +160,11 @@ class ProgressiveController(Controller):
             n = len(self.seat_list(self.sensed | self.carried))
             return "POOL " + money(self.pool.pool), "BETS %d  LOCK" % n
         if st == "locked":
-            if self.step == "seat":
-                return "HIT: SEAT?", "SEAT " + (self.entry or "_")
-            if self.step == "class":
-                name = label(self.classes[int(self.entry) - 1]) if self.entry else ""
-                return "S%d CLASS %s (1-%d)" % (self.hit_seat, self.entry or "_", len(self.classes)), name
-            if self.step == "cards":
-                return "S%d CARDS/ENTER" % self.hit_seat, self.cards_text()
+            if self.voiding:
+                kinds = self.void_kinds()
+                return "VOID %d/%d ENTER" % (self.voiding, len(kinds)), kinds[self.voiding - 1][0]
+            if self.step:
+                return self.hit_entry.prompt(self.entry)
             return "LOCKED %s" % "".join(str(s) for s in self.seat_list(self.locked)), \
                 "HITS %d CONFIRM" % len(self.hits)
         seat, cls, cents = self.awards[self.shown_award]
@@ -166,18 +186,6 @@ class ProgressiveController(Controller):
                 name = initials(cls)
                 break
         return amount + " " + name
-
-    def cards_text(self):
-        """The cards typed so far by name (the last three) and the digits of the one being typed."""
-        e = self.entry
-        whole = len(e) - len(e) % _CARD_DIGITS
-        names = []
-        for i in range(max(0, whole - 3 * _CARD_DIGITS), whole, _CARD_DIGITS):
-            try:
-                names.append(_cards.name(card_from_digits(e[i:i + _CARD_DIGITS])))
-            except ValueError:
-                names.append("??")
-        return "%d: %s %s" % (whole // _CARD_DIGITS, " ".join(names), e[whole:])
 
     def animate(self, now):
         """Jackpot digits: while paying, the award being paid; otherwise the pool. They count up in steps
@@ -220,22 +228,41 @@ class ProgressiveController(Controller):
         mask = self.read_seats()
         if mask != self.sensed:
             self.sensed = mask
-            self.show_seats(mask | self.carried)
-            self.redraw()
+            self.render()
 
-    def show_seats(self, mask):
+    def render(self):
+        """Draw what the state says, after its frame is committed: the display, the seat lamps (the
+        sensed and carried bets while betting, the locked ones from the lock on) and the betting lamp
+        (lit until LOCK). Every handler ends here; restore() too, so a resumed table shows what play did."""
+        self.redraw()
+        self.render_lamps()
+
+    def render_lamps(self):
+        """The seat lamps and the betting lamp of render(), drawn only when they change."""
+        betting = self.state == "betting"
+        mask = (self.sensed if betting else self.locked) | self.carried
+        won = 0
+        for h in self.hits:  # a seat with a hit: its lamp turns from bet to won
+            won |= 1 << (h[0] - 1)
+        if self.lit == (mask, won, betting):
+            return
+        self.lit = (mask, won, betting)
         lamps = self.board.lamps
         lamps.clear()
-        won = 0
-        for h in self.hits:
-            won |= 1 << (h[0] - 1)
         self.light((s for s in range(self.seats) if mask & ~won & (1 << s)), BET)
         self.light((s for s in range(self.seats) if won & (1 << s)), WIN)
         lamps.show()
+        self.betting_lamp(betting)
 
     # -- events --------------------------------------------------------------------------------
     def reason(self, event):
         st, step, entry = self.state, self.step, self.entry
+        if self.voiding:
+            if event in ("ENTER", "CLEAR", "HISTORY"):
+                return ""
+            if len(event) == 1 and "1" <= event <= str(len(self.void_kinds())):
+                return ""
+            return "VOID: 1-%d ENTER" % len(self.void_kinds())
         if event == "LOCK":
             if st != "betting":
                 return "ALREADY LOCKED" if st == "locked" else _PAYING
@@ -246,28 +273,12 @@ class ProgressiveController(Controller):
             if st != "locked":
                 return "LOCK FIRST" if st == "betting" else _PAYING
             return "FINISH THE HIT" if step else ""
-        if len(event) == 1 and "0" <= event <= "9":
+        if len(event) == 1 and "0" <= event <= "9" or event == "ENTER":
             if st != "locked" or not step:
+                if event == "ENTER":
+                    return "NOTHING TO ENTER"
                 return "PRESS HIT FIRST" if st == "locked" else "KEYS NOT IN USE"
-            if step == "seat":
-                return "" if "1" <= event <= str(self.seats) else "SEAT 1-%d" % self.seats
-            if step == "class":
-                return "" if "1" <= event <= str(len(self.classes)) else "CLASS 1-%d" % len(self.classes)
-            return "" if len(entry) < 6 * _CARD_DIGITS else "%d DIGITS MAX" % (6 * _CARD_DIGITS)
-        if event == "ENTER":
-            if st != "locked" or not step:
-                return "NOTHING TO ENTER"
-            if not entry and step != "cards":
-                return "TYPE THE " + step.upper()
-            if step == "seat":
-                return self.seat_reason(int(entry))
-            if step == "class":
-                return self.class_reason(self.classes[int(entry) - 1])
-            try:
-                cards = self.typed_cards()
-            except ValueError as e:
-                return str(e)
-            return self.cards_reason(self.hit_class, cards) if cards else ""
+            return self.hit_entry.reason(event, entry)
         if event == "CONFIRM":
             if step:
                 return "FINISH THE HIT"
@@ -278,6 +289,20 @@ class ProgressiveController(Controller):
             return ""
         return Controller.reason(self, event)
 
+    def handle(self, event):
+        if event == "CLEAR" and (self.step or self.voiding):
+            if self.voiding:
+                self.voiding = 0  # the void is not taken
+            else:
+                self.entry = self.hit_entry.clear(self.entry)
+                if not self.hit_entry.step:
+                    self.entry_done()
+            return self.accepted()
+        taken = Controller.handle(self, event)
+        if taken:
+            self.render()
+        return taken
+
     def on_lock(self):
         self.sensed = self.read_seats()
         carried = self.carried
@@ -287,147 +312,137 @@ class ProgressiveController(Controller):
         for s in range(self.seats):
             if carried & (1 << s):
                 seat_bets[s] = self.pool.locked[s]  # the carried bet as it was locked
+        before = self.pool.state()[:6] if self.returns else None
         try:
             # CSP-10.1: each accepted bet feeds the pool once; carried bets are not counted again
             added = self.pool.lock(seat_bets)
         except ValueError:  # the seat bets are the config's stake or the carried ones: only a full meter
             return self.refuse(_FULL)
+        if not carried:  # a carried round's bets were first locked with the state saved then
+            self.pre = before
         n = len(self.seat_list(bets & ~carried))
         self.app.meters.bet(n)
-        self.show_seats(bets)
-        self.betting_lamp(False)
         self.set_state("locked", "lock", bets, added, "%d new" % n)
         return True
 
     def on_hit(self):
-        self.step = "seat"
+        self.hit_entry = _hitentry.HitEntry(self)
+        self.hit_entry.start()
         return self.accepted()
 
-    def handle(self, event):
-        if event == "CLEAR" and self.step:
-            if self.entry:
-                self.entry = ""
-            else:  # a second CLEAR abandons the hit being entered
-                self.step = ""
-            return self.accepted()
-        taken = Controller.handle(self, event)
-        if not taken and event == "ENTER" and self.step == "cards":
-            self.entry = ""  # refused cards are typed again from the first; the display says why
-        return taken
-
     def on_digit(self, d):
+        if self.voiding:
+            self.voiding = int(d)
+            return self.accepted()
         if self.step in ("seat", "class"):
             self.entry = ""  # one digit: the next replaces it
         return self.type_digit(d)
 
     def on_enter(self):
-        if self.step == "seat":
-            self.hit_seat = int(self.entry)
-            self.step = "class"
-            self.entry = ""
+        if self.voiding:
+            return self.void(self.voiding)
+        hits = self.hit_entry.enter(self.entry)
+        self.entry = ""
+        if hits is None:
             return self.accepted()
-        if self.step == "class":
-            self.hit_class = self.classes[int(self.entry) - 1]
-            self.step = "cards"
-            self.entry = ""
-            return self.accepted()
-        return self.hit(self.hit_seat, self.hit_class, self.typed_cards() or None)
+        return self.record_hits(hits, "keypad " + self.cfg["supervisor"])
 
-    def typed_cards(self):
-        """The cards typed so far as card ints ([] if none); ValueError with the display's message."""
-        e = self.entry
-        if len(e) % _CARD_DIGITS:
-            raise ValueError("3 DIGITS A CARD")
-        try:
-            return [card_from_digits(e[i:i + _CARD_DIGITS]) for i in range(0, len(e), _CARD_DIGITS)]
-        except ValueError:
-            raise ValueError("BAD CARD")
-
-    def seat_reason(self, seat):
-        """'' if a hit can be entered on `seat`, else why not (display words)."""
-        if not isinstance(seat, int) or not 1 <= seat <= self.seats or not self.locked & (1 << (seat - 1)):
-            return "NO BET SEAT %s" % seat  # CSP-10.1: only a locked bet can win
-        for h in self.hits:
-            if h[0] == seat:
-                return "SEAT %d HAS A HIT" % seat
-        return ""
-
-    def cards_reason(self, cls, cards):
-        """'' if `cards` (ints or names) are a hand the core classifies as `cls`, else why not."""
-        try:
-            cards = self.check_cards(cards)
-        except ValueError as e:
-            return str(e)
-        found = self.classify(cards)
-        if found != cls:  # the keypad number of what the cards make, the dealer's vocabulary
-            return "CARDS = " + ("CLASS %d" % (self.classes.index(found) + 1) if found in self.classes else "NO CLASS")
-        return ""
-
-    def hit(self, seat, cls, cards=None):
-        """Record a hit of this round (the keypad's HIT sequence ends here; links and tests may call it).
-        cards: card ints or names ('As'); if given, the core must classify them as `cls`. ValueError
-        (nothing changed, its message fits the 16-column display) for a seat without a locked bet, a
-        second hit on a seat, an unknown class or one that pays nothing here, bad cards, or cards that
-        make another class: the checks reason('ENTER') makes of the keypad's entry."""
+    def hit(self, seat, cls, cards=None, supervisor=""):
+        """Record a poker hit of this round (the technician's, a link's or a test's; the keypad's checks):
+        cards, card ints or names ('As'), must make `cls` (None: the class they make). A hit on a seat
+        that has one corrects it. supervisor: 'key' (the service key on now) or the supervisor code, for
+        a top award when the configuration asks for one. ValueError (nothing changed, its message fits
+        the 16-column display) otherwise."""
         if self.state != "locked":
             raise ValueError("NO LOCKED ROUND")
-        why = self.seat_reason(seat) or self.class_reason(cls) or (self.cards_reason(cls, cards) if cards else "")
+        if self.by_coup:
+            raise ValueError("ENTER THE COUP")
+        cls, cards = _hitentry.check(self, seat, cls, cards)
+        self.second(cls, supervisor)
+        return self.record_hits([[seat, cls, cards]], "call " + self.cfg["supervisor"])
+
+    def coup(self, cards, supervisor=""):
+        """Record a baccarat coup (its cards in dealing order): every locked seat wins the class it makes
+        (BAC-17.6-17.12); a second coup corrects the first. ValueError as hit()."""
+        if self.state != "locked":
+            raise ValueError("NO LOCKED ROUND")
+        if not self.by_coup:
+            raise ValueError("HIT IS BY SEAT")
+        cls, cards = _hitentry.check_coup(self, cards)
+        self.second(cls, supervisor)
+        return self.record_hits([[s, cls, cards] for s in self.seat_list(self.locked)],
+                                "call " + self.cfg["supervisor"])
+
+    def second(self, cls, supervisor):
+        """ValueError unless the supervisor confirmation a top award of `cls` takes is given."""
+        why = _hitentry.second(self, cls, supervisor)
         if why:
             raise ValueError(why)
-        if cards:
-            cards = self.check_cards(cards)
-        self.hits.append([seat, cls, cards or []])
-        self.step = ""
-        # the cards as dealt, by name, for surveillance to check the hit against the video (at most 35 characters)
-        self.set_state("locked", "hit_in", seat, len(self.hits),
-                       " ".join([cls] + [_cards.name(c) for c in cards or ()]))
-        self.show_seats(self.locked | self.carried)  # the winner's lamp turns from bet to won
-        return True
 
-    def class_reason(self, cls):
-        """'' unless `cls` is not a class of this game with an award here (BAC-17.12 gives jackpot C
-        five of a kind none; a fixed amount configured as 0 pays nothing either): then why."""
-        if cls not in self.classes:
-            return "NO CLASS %s" % cls
-        if not pays(self.pool.awards[self.class_ids.index(cls)]):
-            return "CLASS %d NO AWARD" % (self.classes.index(cls) + 1)
-        return ""
+    def record_hits(self, hits, how):
+        """The checked hits saved and journalled in one frame: 'hit_in' each (its class and the cards by
+        name, for surveillance to check against the video), 'hit_fix' with what a hit replaces, and the
+        supervisor's confirmation of a top award."""
+        top = self.cfg["supervisor"] != "none" and _hitentry.top(self, hits[0][1])
+        self.entry_done()
+        journal = self.app.journal
+        with self.app.log.atomic():
+            if self.by_coup:  # one coup a round: its cards once, on the first seat's hit
+                if self.hits:
+                    journal.append("hit_fix", self.round_no, 0, 0, "was " + hit_text(self.hits[0]))
+                journal.append("coup_in", self.round_no, self.locked, len(hits), hit_text(hits[0]))
+                for hit in hits[1:]:
+                    hit[2] = []
+                self.hits = hits
+                hits = ()
+            for hit in hits:
+                text = hit_text(hit)
+                for i in range(len(self.hits)):
+                    if self.hits[i][0] == hit[0]:
+                        journal.append("hit_fix", self.round_no, hit[0], 0, "was " + hit_text(self.hits[i]))
+                        self.hits.pop(i)
+                        break
+                self.hits.append(hit)
+                self.hits.sort()
+                journal.append("hit_in", self.round_no, hit[0], len(self.hits), text)
+            first = self.hits[-1] if not hits else hits[0]
+            if top:
+                journal.append("supervisor", self.round_no, first[0], 0, how + " " + first[1])
+            self.save()
+        return self.accepted()
 
-    def check_cards(self, cards):
-        """The cards of a hit as ints, their count and (one-deck poker) distinctness checked, with
-        display-sized messages; the core checks them again."""
-        poker = self.game in ("caribbean_stud", "fortune3")
-        out = []
-        for c in cards:
+    def void_kinds(self):
+        return VOIDS["baccarat" if self.by_coup else self.game]
+
+    def on_void_long(self):
+        self.entry_done()
+        self.entry = ""
+        self.voiding = 1  # the first kind preselected; the digits pick another, ENTER takes it
+        return self.accepted()
+
+    def void(self, kind):
+        """Void the locked round as void kind `kind` (1..: VOIDS) says: its article journalled; the
+        progressive bets carried to the next round (CSP-11.1, CSP-11.4, F3-17.3) or returned with
+        their contributions taken back (F3-17.1(2)(3), BAC-10)."""
+        words, article, returned = self.void_kinds()[kind - 1]
+        self.voiding = 0
+        if returned:
+            n = len(self.seat_list(self.locked))
             try:
-                c = _cards.parse(c) if isinstance(c, str) else c
-                _cards.name(c)  # ValueError for anything but a card int 0..51
-            except ValueError:
-                raise ValueError("BAD CARD %d" % (len(out) + 1))
-            if poker and c in out:
-                raise ValueError("CARD %s TWICE" % _cards.name(c))
-            out.append(c)
-        if poker and len(out) != 5:
-            raise ValueError("NEED 3+2 CARDS" if self.game == "fortune3" else "NEED 5 CARDS")
-        if not poker and not 4 <= len(out) <= 6:
-            raise ValueError("NEED 4-6 CARDS")
-        return out
-
-    def classify(self, cards):
-        """The core's class id for the cards of a hit (CSP-10.2, F3-15.1, BAC-13.1.4.4)."""
-        g = self.game
-        if g == "caribbean_stud":
-            return hands.CLASS_IDS[hands.classify5(cards)]
-        if g == "fortune3":
-            return hands.CLASS_IDS[hands.classify_3_plus_2(cards[:3], cards[3:])]
-        scheme = g[-1]
-        # P, B, P, B, then the player's third card before the banker's (BAC-7.1). With five cards the
-        # class does not depend on whose third card the fifth is (pairs use the first two cards of a
-        # hand, scheme A's royal the first five dealt, B and C every card), so it goes to the player.
-        player = [cards[0], cards[2]] + ([cards[4]] if len(cards) > 4 else [])
-        banker = [cards[1], cards[3]] + ([cards[5]] if len(cards) > 5 else [])
-        code = hands.baccarat_class(scheme, cards, player, banker)
-        return hands.BACCARAT_CLASS_IDS[scheme][code]
+                self.pool = refunded(self.pool, self.pre, self._pool_params())
+            except ValueError:  # the state before the lock is not this round's: a technician's case
+                return self.refuse("CALL TECHNICIAN")
+            self.pre = None
+            self.app.meters.bets_back(n)
+        else:
+            self.pool.void_round()
+        self.hits = []
+        self.sensed = 0
+        with self.app.log.atomic():
+            self.app.journal.append("void_kind", self.round_no, kind, 1 if returned else 0,
+                                    article + (" bets returned" if returned else " bets carried"))
+            self.finish_round("void", True)
+        return True
 
     def on_confirm(self):
         if self.state == "paying":
@@ -503,26 +518,20 @@ class ProgressiveController(Controller):
         self.awards = []
         self.shown_award = 0
         self.sensed = 0
-        self.lamps_off()
-        self.betting_lamp(True)
+        self.pre = None
         return self.finish_round("confirm", False)
-
-    def on_void_long(self):
-        # CSP-11.1, CSP-11.4, F3-17.3: the progressive bets stay for the next round, not contributed again
-        self.pool.void_round()
-        self.hits = []
-        self.step = ""
-        self.sensed = 0
-        self.show_seats(self.carried)
-        self.betting_lamp(True)
-        return self.finish_round("void", True)
 
     # -- persistence ---------------------------------------------------------------------------
     def extra(self, rec):
+        # the last hits apart from the counts: they change only when a hit is paid, so a round's patch
+        # leaves them out (a baccarat coup pays every locked seat: 25 of them would ride in every frame)
+        rec["ml"] = rec["m"].pop("l")
         rec["pool"] = self.pool.state()  # a new tuple each time; the locked and carried bets are part of it
         rec["hits"] = list(self.hits)  # new lists: the store keeps what a save gave it
         rec["awards"] = list(self.awards)
         rec["shown"] = self.shown_award
+        if self.returns:
+            rec["pre"] = list(self.pre) if self.pre else None  # a new list each save, as the store wants
 
     def restore(self, rec):
         Controller.restore(self, rec)
@@ -535,8 +544,10 @@ class ProgressiveController(Controller):
         self.shown_award = rec.get("shown", 0)
         if self.state == "paying" and not self.awards:
             raise ValueError("record 'round': paying with no awards")
-        self.show_seats(self.locked | self.carried)
-        self.betting_lamp(self.state == "betting")
+        pre = rec.get("pre")
+        self.pre = tuple(pre) if pre else None
+        self.lit = None
+        self.render()
         if self.state == "locked":  # a hit being typed when the power went was not saved
             self.notice("POWER RESTORED", "RETYPE HIT ENTRY")
         if self.pool.reserve != saved[1]:

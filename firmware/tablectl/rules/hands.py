@@ -21,6 +21,7 @@ the ids are rulebook.baccarat_progressive's (ids.SpotIds, like CLASS_IDS):
     baccarat_class(scheme, cards_in_deal_order, player_cards, banker_cards, four_suits_distinct=True)
         -> class code of the highest class the coup makes. The deal is P, B, P, B then third cards
         (BAC-7.1); the hands must be exactly the 4..6 dealt cards (duplicates allowed: 6-12 decks).
+    (a hit's cards by game, a coup's hands by the drawing rules: tablectl.rules.hits)
 Readings (the same as the rulebook's): A's "first five cards" are the first five dealt, so a four-card
 coup makes no royal or paradise straight; A.3 "same rank but different suits" needs four different
 suits (four_suits_distinct=False accepts any suits; four of a rank that fails it still holds three of
@@ -191,3 +192,4 @@ def baccarat_class(scheme, cards_in_deal_order, player_cards, banker_cards, four
     if scheme == "a":
         return _class_a(cards_in_deal_order, player_cards, banker_cards, four_suits_distinct)
     return _class_bc(scheme, cards_in_deal_order)
+

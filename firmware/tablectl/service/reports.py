@@ -169,6 +169,7 @@ def table_id(app):
 _FIELDS = {
     "lock": ("seats", "m", "added", "$"),
     "hit_in": ("seat", "", "hits", ""),
+    "coup_in": ("seats", "m", "hits", ""),
     "pay": ("seat", "", "award", "$"),
     "pool_closed": ("pool", "$", "reserve", "$"),
     "pool_aside": ("pool", "$", "reserve", "$"),

@@ -66,10 +66,13 @@ def play(app, r, timed=None):
         app.tick()
         timed("LOCK")
         if r % 7 == 6:
-            h("VOID_LONG")
+            h("VOID_LONG", "ENTER")  # the void's first kind (CSP-11.1, F3-17.1.1, BAC-10)
         elif r % 10 == 9:
-            h("HIT", str(c.status()["locked"][0]), "ENTER", "1", "ENTER", "ENTER")
-            h("CONFIRM")
+            if game[:9] == "baccarat_":  # the coup: 4s 4h 4c 4d, two naturals, every locked seat's
+                h("HIT", *"041042043044")
+            else:  # a flush and its cards: 2s 4s 6s 8s Ts (Fortune 3: the last two the community's)
+                h("HIT", str(c.status()["locked"][0]), "ENTER", "1", "ENTER", *"021041061081101")
+            h("ENTER", "CONFIRM")
             while c.state == "paying":
                 h("CONFIRM")
         else:

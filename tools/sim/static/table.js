@@ -272,6 +272,7 @@ function render(state) {
     b.classList.toggle("refused", !!why);
     b.title = why;
   });
+  $("guide").textContent = guide(st);
   const lines = out.display || ["", ""];
   $("lcd0").textContent = lines[0] || "";
   $("lcd1").textContent = lines[1] || "";
@@ -286,6 +287,30 @@ function render(state) {
   $("status").textContent = keys.map((k) => k + ": " + JSON.stringify(st[k])).join("\n");
   document.body.dataset.state = st.state || "";
   document.body.dataset.version = String((Number(document.body.dataset.version) || 0) + 1);
+}
+
+// what the dealer types next in a hit or a void (the board's status: hit_step, community, void_kinds)
+function guide(st) {
+  const card = "each card: the rank 02-14 (11 J, 12 Q, 13 K, 14 A) then the suit 1-4 (\u2660 \u2665 \u2663 \u2666)";
+  if (st.voiding) {
+    const kinds = (st.void_kinds || []).map((k, i) => (i + 1) + " " + k).join(", ");
+    return "Void: press the kind's digit (" + kinds + "), then ENTER; CLEAR keeps the round.";
+  }
+  switch (st.hit_step) {
+    case "seat": return "Hit: the seat number, then ENTER.";
+    case "class": return "Hit: the class number, or ENTER alone and the cards say which.";
+    case "cards":
+      if (st.game === "fortune3") {
+        return st.community ? "Hit: the player's three cards (the community cards " + st.community +
+          " are the round's), then ENTER; " + card + "." : "Hit: the player's three cards, then the two " +
+          "community cards, then ENTER; " + card + ".";
+      }
+      return "Hit: the player's five cards, then ENTER; " + card + ".";
+    case "coup": return "Coup: its cards in the order dealt (player, banker, player, banker, then the " +
+      "third cards), then ENTER; " + card + ". Every locked seat wins what it makes.";
+    case "super": return "Top award: the supervisor turns the service key (or types the code), then ENTER.";
+  }
+  return "";
 }
 
 function showTilt(st) {
