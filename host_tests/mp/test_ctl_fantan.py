@@ -1,6 +1,6 @@
 """Fan-Tan (58/2004) controller through handle(): open, bell, the count reduced four at a time, the winning
 number and areas lit, refusals that change nothing, voids, history, power cuts in every state."""
-# mp-heap: 212K
+# mp-heap: 232K
 from test_ctl_app import check_refusals, cleanup, drive, new_app, restart, state_of
 
 EVENTS = ("0", "1", "2", "3", "4", "5", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID",

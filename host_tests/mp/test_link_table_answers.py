@@ -2,7 +2,7 @@
 umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1), an older pool never overwrites
 a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit, and only a heartbeat's answer
 keeps the link up (CPython and the unix port)."""
-# mp-heap: 272K
+# mp-heap: 300K
 import json
 
 from test_ctl_app import cleanup, drive, new_app

@@ -26,7 +26,7 @@ import json
 import sqlite3
 
 from tablectl import config as _config
-from tablectl.games.progressive import pays
+from tablectl.games.hitentry import pays
 from tablectl.rules import awards as _awards
 from tablectl.rules import pool as _pool
 
