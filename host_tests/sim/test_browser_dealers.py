@@ -109,6 +109,12 @@ def test_a_seat_with_a_bet_and_a_seat_that_won_are_lit_apart_and_the_board_shows
     assert shown["seat_2"] == shown["seat_5"] == rgb_hex(BET)  # CSP-10.1: bets accepted
     click(page, "HIT", "5", "ENTER", "5", "ENTER")
     click(page, *"141131121111101", "ENTER")
+    wait_lcd(page, ["TOP AWARD", "SUPERVISOR KEY"])  # the whole pool: a second person (issue 21)
+    page.check("#service-key")
+    page.wait_for_function("() => document.querySelector('#service-key').checked")
+    click(page, "ENTER")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('royal_flush')")
+    page.uncheck("#service-key")
     page.wait_for_function("() => document.querySelector('[data-spot=\"seat_5\"]').dataset.rgb === '%s'" % rgb_hex(WIN))
     assert lamps(page)["seat_2"] == rgb_hex(BET)  # the seat that did not win keeps the bet's colour
     click(page, "CONFIRM")

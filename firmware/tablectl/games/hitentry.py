@@ -75,6 +75,12 @@ def seat_reason(ctl, seat):
     return ""
 
 
+def label(cls):
+    """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
+    words = cls.replace("_", " ").upper()
+    return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
+
+
 def pays(award):
     """False for an award (kind, fixed_cents, percent_bp) that is 0 whatever the pool: a fixed amount
     of 0 ('fixed', or 'none': BAC-17.12 gives jackpot C five of a kind no award) and no percentage."""
@@ -279,7 +285,6 @@ class HitEntry:
         if step == "class":
             if not typed:
                 return "S%d CLASS? (1-%d)" % (self.seat, len(ctl.classes)), "ENTER: BY CARDS"
-            from tablectl.games.progressive import label
             return "S%d CLASS %s" % (self.seat, typed), label(ctl.classes[int(typed) - 1])
         if step == "super":
             if ctl.cfg["supervisor"] == "key":

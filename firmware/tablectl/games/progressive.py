@@ -26,6 +26,7 @@ the pool they showed to the new pool; an award, or the pool after it, is shown a
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
 # fragmented heap, it can fail
+from tablectl.games.hitentry import label  # noqa: F401  (the controller's texts and its tests)
 from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
@@ -55,12 +56,6 @@ def refunded(pool, before, params):
     if not isinstance(before, tuple) or len(before) != 6 or before[4:] != now[4:6] or before[3] > now[3]:
         raise ValueError("refund: not this round's state before its lock")
     return _pool.Pool.from_state(params, before + now[6:8] + (0,) * (len(now) - 8))
-
-
-def label(cls):
-    """A class id as display words, at most 16 columns ('paradise_straight' -> 'PARADISE STR')."""
-    words = cls.replace("_", " ").upper()
-    return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
 
 
 def hit_text(hit):
