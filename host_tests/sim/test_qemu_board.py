@@ -83,6 +83,8 @@ def script(game):
                 "6", "ENTER", "HISTORY"]
     if game == "fantan":
         return ["SHAKE", "BELL", "1", "3", "ENTER", "CONFIRM", "SHAKE", "BELL", "4", "ENTER", "CONFIRM", "HISTORY"]
+    if game.startswith("baccarat"):  # a baccarat hit is the coup's cards (issue 21): two rounds without one here
+        return ["seat 2 1", "seat 5 1", "LOCK", "CONFIRM", "seat 2 0", "LOCK", "CONFIRM"]
     return ["seat 2 1", "seat 5 1", "LOCK", "HIT", "5", "ENTER", "1", "ENTER"] + list("021041061081101") + [
             "ENTER", "CONFIRM", "CONFIRM",
             "seat 2 0", "LOCK", "CONFIRM"]
