@@ -26,7 +26,7 @@ the pool they showed to the new pool; an award, or the pool after it, is shown a
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
 # fragmented heap, it can fail
-from tablectl.games.hitentry import label  # noqa: F401  (the controller's texts and its tests)
+from tablectl.games.hitentry import label
 from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
