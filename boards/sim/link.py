@@ -202,6 +202,8 @@ async def task(board, address):
     sock.setblocking(False)
     try:
         await serve(board, sock)
+    except OSError:
+        pass  # reset (ECONNRESET): a simulator killed with our data unread; the same as closed
     finally:
         sock.close()
     # the simulator went away (even killed outright): the simulated board powers off with it rather

@@ -1,6 +1,7 @@
 """The simulator's web side: page requests become link commands only when valid; the state is what the board sent."""
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -78,15 +79,34 @@ def test_the_board_powers_off_when_the_simulator_is_killed(firmware_build, tmp_p
     host = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         board_pid = int(host.stdout.readline())
+        pidfd = os.pidfd_open(board_pid)  # the board is not our child: its exit is waited on through this
     finally:
         host.kill()
         host.wait()
-    deadline = time.monotonic() + 10
-    while _alive(board_pid):
-        if time.monotonic() > deadline:
+    try:
+        # a generous bound, only so that a failure ends: the board's exit itself is what is waited on
+        if not select.select([pidfd], [], [], 60)[0] and _alive(board_pid):
+            why = _where(board_pid, tmp_path / "b" / "sim.log")
             os.kill(board_pid, signal.SIGKILL)
-            pytest.fail("the firmware outlived its simulator")
-        time.sleep(0.1)
+            pytest.fail("the firmware outlived its simulator:\n" + why)
+    finally:
+        os.close(pidfd)
+
+
+def _where(pid, log):
+    """What a board that did not exit was doing: its state and kernel wait, and its log's end."""
+    parts = []
+    for name in ("stat", "wchan", "stack"):
+        try:
+            with open("/proc/%d/%s" % (pid, name)) as f:
+                parts.append("%s: %s" % (name, f.read().strip()))
+        except OSError as e:
+            parts.append("%s: %s" % (name, e))
+    try:
+        parts.append(log.read_text(errors="replace")[-2000:])
+    except OSError:
+        pass
+    return "\n".join(parts)
 
 
 def _alive(pid):
@@ -133,3 +153,28 @@ def test_the_chips_and_the_cover_are_sent_again_to_a_board_that_connects(tmp_pat
     server = LinkServer(inputs_path=kept)
     assert server.inputs == {}
     server.close()
+
+
+def test_the_board_powers_off_when_its_link_is_reset(firmware_build, tmp_path):
+    """A simulator killed with data unread resets the connection (RST, not FIN): the board's read fails
+    (ECONNRESET) rather than ends, and it must power off all the same."""
+    import socket
+    import struct
+    from sim.board_process import BoardProcess
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    board = BoardProcess(tmp_path / "b", link=server.getsockname(), build=firmware_build, heap=HEAP, repl=False)
+    board.first_boot("fantan")
+    with board:
+        conn, _ = server.accept()
+        seen = b""
+        while b'"t": "status"' not in seen:  # the board has sent all it had and now waits on its read
+            seen += conn.recv(4096)
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()  # linger 0: a reset, as the kernel sends for a killed process with data unread
+        server.close()
+        try:
+            board.proc.wait(timeout=60)  # the exit itself is waited on; the bound only ends a failure
+        except subprocess.TimeoutExpired:
+            pytest.fail("the firmware outlived a reset link:\n" + board.log_tail())
