@@ -31,13 +31,18 @@ board -> host, one JSON object a line, field "t" says which:
 """
 import asyncio
 import binascii
+import gc
 import json
 
-from tablectl.hw.clock import sleep_ms
+from tablectl.hw.clock import sleep_ms, ticks_diff
 from tablectl.rules import DICE, PROGRESSIVE
 
 BOOT = b'{"t": "boot"}\n'  # a board on a serial line says it came up: the host cannot see a reset
 STATUS_MS = 250  # the status line follows the controller this often (outputs go out as they change)
+# a press lasts at least this long on the board's clock: a press and its release that a busy loop
+# delayed together would otherwise reach the pin at one tick and debounce away (a real button's edges
+# keep their own times in the interrupt's latch); above Buttons.debounce_ms and a poll
+HOLD_MS = 60
 _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
 
@@ -48,17 +53,18 @@ class Link:
         self.resync = False
         self.layout = None
         self.game = None
+        self.pressed_at = {}  # role -> the board's ticks when the host's press reached the pin
         self.last_status = None
         board.listeners.append(self.changed)
 
     # -- board -> host ---------------------------------------------------------------------------
     def send(self, obj):
-        data = (json.dumps(obj) + "\n").encode()
         try:
+            data = (json.dumps(obj) + "\n").encode()
             n = self.stream.write(data)
             if n is None or n < len(data):  # a full socket buffer: resend everything later
                 self.resync = True
-        except OSError:
+        except (OSError, MemoryError):  # a full socket, or a fragmented heap: never the controller's error
             self.resync = True
 
     def lamps_hex(self):
@@ -153,6 +159,7 @@ class Link:
         try:
             if op == "press" and len(parts) == 2:
                 b.press(parts[1])
+                self.pressed_at[parts[1]] = b.ticks_ms()
             elif op == "release" and len(parts) == 2:
                 b.release(parts[1])
             elif op == "seat" and len(parts) == 3:
@@ -169,6 +176,14 @@ class Link:
                 raise ValueError("unknown command %r" % line)
         except ValueError as e:
             self.send({"t": "error", "text": str(e)})
+
+    def hold_left(self, line):
+        """How many ms the press that `line` releases must still last (0 for any other line)."""
+        parts = line.split()
+        if len(parts) != 2 or parts[0] != "release":
+            return 0
+        at = self.pressed_at.pop(parts[1], None)
+        return 0 if at is None else max(0, HOLD_MS - ticks_diff(self.board.ticks_ms(), at))
 
     def select_game(self, game, confirm=None):
         app = _app()
@@ -225,7 +240,11 @@ async def serve(board, stream, reader=None, first=b""):
             line = await reader.readline()
             if not line:
                 break
-            link.command(line.decode().strip())
+            line = line.decode().strip()
+            wait = link.hold_left(line)
+            if wait:
+                await sleep_ms(wait)
+            link.command(line)
     finally:
         pending.cancel()
         board.listeners.remove(link.changed)
@@ -234,7 +253,13 @@ async def serve(board, stream, reader=None, first=b""):
 async def _status_loop(link):
     while True:
         await sleep_ms(STATUS_MS)
-        if link.resync:
-            link.everything()
-        else:
-            link.status()
+        try:
+            if link.resync:
+                link.everything()
+            else:
+                link.status()
+        except MemoryError:
+            # a fragmented heap refused one message: the page must not freeze on a stale status for
+            # good (this task ending did that); everything goes again once the heap allows
+            gc.collect()
+            link.resync = True

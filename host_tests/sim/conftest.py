@@ -66,7 +66,7 @@ class Dealer:
     def wait_state(self, sim, state, timeout=5):
         deadline = time.monotonic() + timeout
         while sim.link.snapshot()[1]["status"].get("state") != state:
-            assert time.monotonic() < deadline, sim.link.snapshot()[1]["status"]
+            assert time.monotonic() < deadline, "not %s: %r" % (state, {k: v for k, v in sim.link.snapshot()[1]["status"].items() if k != "results"})
             time.sleep(0.05)
 
     def key(self, sim, on=True, timeout=5):

@@ -39,8 +39,6 @@ def until(ok, what, timeout=60):
         time.sleep(0.2)
 
 
-@pytest.mark.xfail(reason="after the cycle's merges the simulated table stays busy after LOCK on the demo's link: "
-                   "open in issue 22's note, to be found", strict=False)
 def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp_path, mpremote, dealer):
     demo = Demo(tmp_path / "build", tables=6).start()  # the docs' paths: build/link/... from here
     port, status = demo.broker_port, demo.status

@@ -71,6 +71,16 @@ def test_http_inputs_reach_the_board_and_bad_ones_change_nothing(start_sim, deal
 
 
 
+def test_a_press_and_its_release_that_arrive_together_still_count(start_sim, dealer):
+    """A busy board reads the host's press and release in one go: the press still counts (it is held on
+    the board's clock as long as a press takes), as a real button's latched edges keep their times."""
+    sim = start_sim("caribbean_stud")
+    sim.link.send("seat 3 1")
+    dealer.wait_state(sim, "betting", 30)
+    sim.link.send("press LOCK\nrelease LOCK")  # one write: both lines reach the board at once
+    dealer.wait_state(sim, "locked", 30)
+
+
 def test_the_board_powers_off_when_the_simulator_is_killed(firmware_build, tmp_path):
     """Even a SIGKILLed simulator leaves no firmware running: the board ends when its link closes."""
     script = ("import sys, time\nfrom sim.simulator import Simulator\n"

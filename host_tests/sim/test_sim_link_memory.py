@@ -1,0 +1,64 @@
+"""The sim link under a fragmented heap: a MemoryError costs a message, never the link's status task or the
+controller that changed an output (the board's link ran on, frozen on a stale status, when it did)."""
+import asyncio
+import importlib.util
+import pathlib
+
+PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "boards" / "sim" / "link.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("simlink_under_test", PATH)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Stream:
+    def __init__(self):
+        self.sent = []
+
+    def write(self, data):
+        self.sent.append(data)
+        return len(data)
+
+
+class Board:
+    listeners = []
+
+
+def test_the_status_task_outlives_a_memory_error_and_sends_everything_after():
+    mod = load()
+    mod.STATUS_MS = 0
+    link = mod.Link(Board(), Stream())
+    calls = []
+
+    def status():
+        calls.append("status")
+        if len(calls) == 1:
+            raise MemoryError("memory allocation failed, allocating 929 bytes")
+
+    link.status = status
+    link.everything = lambda: calls.append("everything") or setattr(link, "resync", False)
+
+    async def run():
+        task = asyncio.ensure_future(mod._status_loop(link))
+        while len(calls) < 3 and not task.done():
+            await asyncio.sleep(0)
+        assert not task.done(), task.exception()  # still serving
+        task.cancel()
+
+    asyncio.run(run())
+    assert calls[:3] == ["status", "everything", "status"]  # after the refused message, everything again
+
+
+def test_a_message_the_heap_refuses_marks_a_resync_instead_of_raising():
+    mod = load()
+
+    class Full(Stream):
+        def write(self, data):
+            raise MemoryError
+
+    link = mod.Link(Board(), Full())
+    link.send({"t": "out", "lamps": "00"})  # must not raise into the controller that changed the lamps
+    assert link.resync
