@@ -7,7 +7,7 @@ BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
 
-.PHONY: help setup browser broker link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
+.PHONY: help setup browser broker postgres link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -31,6 +31,11 @@ broker:         ## install Debian's mosquitto, the linked progressive's MQTT bro
 	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto >/dev/null; fi; }
 
+postgres:       ## install Debian's postgresql 15, the casino's ledger engine with a standby (root, apt, no recommends; docs/link.md)
+	@test -x /usr/lib/postgresql/15/bin/postgres || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends postgresql >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null; fi; }
+
 link: setup broker ## a linked progressive: mosquitto, the jackpot server, the pit sign, simulated tables (LINK_TABLES, WEB_PORT, BROKER_PORT, LINK_TLS=1; docs/link.md)
 	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT)) $(if $(BROKER_PORT),--broker-port $(BROKER_PORT)) $(if $(filter 1 yes,$(LINK_TLS)),--tls)
 
@@ -48,7 +53,7 @@ mcu: setup      ## boot the qemu board's image under qemu-system-arm, REPL on a 
 mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
 	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
-test: setup browser broker rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
+test: setup browser broker postgres rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/qemu_board/build.py
 	$(BIN)/python -m pytest -q host_tests
@@ -57,7 +62,7 @@ check: setup    ## the fast suites, for the edit-test loop: all of make test but
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q -m "not browser and not rom32 and not qemu" host_tests
 
-bench: setup mpy wasm32 rom32 broker ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
+bench: setup mpy wasm32 rom32 broker postgres ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
 	$(BIN)/python tools/qemu_board/build.py
 	$(BIN)/python tools/bench.py
 

@@ -1,6 +1,9 @@
-"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped."""
+"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped; ledgers on both engines."""
+import itertools
+
 import pytest
 
+from jackpot import postgres
 from jackpot.rig import Link
 
 
@@ -16,3 +19,32 @@ def make_link(tmp_path):
     yield make
     for link in made:
         link.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_node():
+    """One throwaway PostgreSQL server for the session's ledger tests, each test on a database of its own."""
+    if not postgres.installed():
+        pytest.skip("PostgreSQL 15 is not installed (%s): `make postgres` installs it, as make test does"
+                    % postgres.BIN)
+    node = postgres.Node.primary(fsync=False)
+    yield node
+    node.remove()
+
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_ledger_at(request, tmp_path_factory):
+    """A function that gives a new, empty ledger's place each call: a SQLite file or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return lambda: tmp_path_factory.mktemp("ledger") / "ledger.db"
+    node = request.getfixturevalue("pg_node")
+    return lambda: node.create_database("ledger%d" % next(_databases))
+
+
+@pytest.fixture
+def ledger_at(new_ledger_at):
+    """The test's ledger (a path or a URI): a Ledger made on it twice is the same ledger, as a restart."""
+    return new_ledger_at()

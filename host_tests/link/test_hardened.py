@@ -114,8 +114,8 @@ def send(led, table, kind, body):
         return led.handle(table, kind, body, 1.0)
 
 
-def test_the_server_holds_the_links_bet_seats_and_one_contribution_a_round(tmp_path):
-    led = Ledger(tmp_path / "ledger.db", {LINK: dict(GAME, seats=5, bet_cents=2500)}, {"t01": LINK})
+def test_the_server_holds_the_links_bet_seats_and_one_contribution_a_round(ledger_at):
+    led = Ledger(ledger_at, {LINK: dict(GAME, seats=5, bet_cents=2500)}, {"t01": LINK})
     ok = send(led, "t01", "contrib", {"ep": 1, "seq": 1, "round": 1, "bets": [[1, 2500]], "locked": [1]})[0]
     assert ok["ok"] == "contrib"
     before = link_view(led.db, LINK)

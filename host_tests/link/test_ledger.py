@@ -1,4 +1,4 @@
-"""The jackpot server's ledger (SQLite): exactly once, sequence order, hits by the rules core, pending awards, restarts, rollover.
+"""The jackpot server's ledger, on both engines (SQLite, PostgreSQL): exactly once, sequence order, hits by the rules core, pending awards, restarts, rollover.
 
 No broker here: messages go straight into Ledger.handle, as the server hands them over. The expected
 pools come from the rules core's Pool fed by hand, and from the rulebook for the award arithmetic.
@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from jackpot import protocol
 from jackpot.ledger import ROLLOVER, Ledger, LedgerError, link_view, status
@@ -18,8 +18,8 @@ from tablectl.rules import awards, pool as core_pool
 TABLES = {"t01": LINK, "t02": LINK}
 
 
-def ledger(tmp_path, cfg=CFG, tables=TABLES):
-    return Ledger(tmp_path / "ledger.db", {LINK: cfg}, tables)
+def ledger(at, cfg=CFG, tables=TABLES):
+    return Ledger(at, {LINK: cfg}, tables)
 
 
 def send(led, table, kind, body, now=1.0):
@@ -38,8 +38,8 @@ def balance(led):
     return view["pool"] + view["reserve"] + view["paid"] - view["seeded"] - view["contributed"]
 
 
-def test_contribution_counts_once_and_a_duplicate_gets_its_first_answer(tmp_path):
-    led = ledger(tmp_path)
+def test_contribution_counts_once_and_a_duplicate_gets_its_first_answer(ledger_at):
+    led = ledger(ledger_at)
     first, changed, how = send(led, "t01", "contrib", contrib(1, 1, [(2, 2500), (5, 2500)]))
     assert (how, changed, first["ok"], first["cents"]) == ("new", LINK, "contrib", 1000)  # 20% of two 25.00 bets
     assert first["pool"] == 500000 + 1000
@@ -50,8 +50,8 @@ def test_contribution_counts_once_and_a_duplicate_gets_its_first_answer(tmp_path
     assert status(led.db)["links"][LINK]["tables"]["t01"]["duplicates"] == 1
 
 
-def test_a_message_after_a_gap_waits_for_the_gap(tmp_path):
-    led = ledger(tmp_path)
+def test_a_message_after_a_gap_waits_for_the_gap(ledger_at):
+    led = ledger(ledger_at)
     answer, changed, how = send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))
     assert (answer, changed, how) == (None, None, "early")
     assert link_view(led.db, LINK)["contributed"] == 0
@@ -60,16 +60,16 @@ def test_a_message_after_a_gap_waits_for_the_gap(tmp_path):
     assert link_view(led.db, LINK)["contributed"] == 1000
 
 
-def test_epochs_and_tables_are_separate_sequences(tmp_path):
-    led = ledger(tmp_path)
+def test_epochs_and_tables_are_separate_sequences(ledger_at):
+    led = ledger(ledger_at)
     assert send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)], ep=1))[2] == "new"
     assert send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)], ep=2))[2] == "new"  # records cleared: a new epoch
     assert send(led, "t02", "contrib", contrib(1, 1, [(1, 2500)], ep=1))[2] == "new"
     assert link_view(led.db, LINK)["contributed"] == 1500
 
 
-def test_contribution_carries_the_fraction_of_a_cent_as_the_core_does(tmp_path):
-    led = ledger(tmp_path, dict(CFG, rate_bp=1234, bet_cents=100000))
+def test_contribution_carries_the_fraction_of_a_cent_as_the_core_does(ledger_at):
+    led = ledger(ledger_at, dict(CFG, rate_bp=1234, bet_cents=100000))
     ref = core_pool.Pool(**tcfg.pool_params(tcfg.validate(dict(CFG, rate_bp=1234))))
     rng = random.Random(3)
     for seq in range(1, 60):
@@ -79,11 +79,11 @@ def test_contribution_carries_the_fraction_of_a_cent_as_the_core_does(tmp_path):
     assert link_view(led.db, LINK)["pool"] == ref.pool
 
 
-def test_hit_is_settled_by_the_core_in_the_regulations_order_CSP_10_7(tmp_path):
+def test_hit_is_settled_by_the_core_in_the_regulations_order_CSP_10_7(ledger_at):
     """A straight flush and a royal in one round: the straight flush first, 10% of the pool, then the royal
     takes what is left (CSP-10.7), as the rulebook's settle says."""
     from rulebook import progressive as rb
-    led = ledger(tmp_path)
+    led = ledger(ledger_at)
     send(led, "t01", "contrib", contrib(1, 1, [(s, 2500) for s in range(1, 8)]))
     pool_before = link_view(led.db, LINK)["pool"]
     answer, _, _ = send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[2, "royal_flush"], [4, "straight_flush"]]})
@@ -107,8 +107,8 @@ def test_hit_is_settled_by_the_core_in_the_regulations_order_CSP_10_7(tmp_path):
     ([[3, "flush"]], "seat 3 locked no bet"),
     ([[1, "two_pairs"]], "has no class 'two_pairs'"),
 ])
-def test_a_hit_the_server_cannot_pay_is_refused_with_one_line_and_changes_nothing(tmp_path, hits, why):
-    led = ledger(tmp_path)
+def test_a_hit_the_server_cannot_pay_is_refused_with_one_line_and_changes_nothing(ledger_at, hits, why):
+    led = ledger(ledger_at)
     send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)]))
     before = link_view(led.db, LINK)
     answer, changed, how = send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": hits})
@@ -118,46 +118,46 @@ def test_a_hit_the_server_cannot_pay_is_refused_with_one_line_and_changes_nothin
     assert send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": hits})[0] == answer
 
 
-def test_a_round_is_settled_once_and_a_hit_needs_a_locked_round(tmp_path):
-    led = ledger(tmp_path)
+def test_a_round_is_settled_once_and_a_hit_needs_a_locked_round(ledger_at):
+    led = ledger(ledger_at)
     assert "locked no bets in round 4" in send(led, "t01", "hit", {"ep": 7, "seq": 1, "round": 4, "hits": [[1, "flush"]]})[0]["error"]
     send(led, "t01", "contrib", contrib(2, 5, [(1, 2500)]))
     assert send(led, "t01", "hit", {"ep": 7, "seq": 3, "round": 5, "hits": [[1, "flush"]]})[0]["ok"] == "hit"
     assert "settled already" in send(led, "t01", "hit", {"ep": 7, "seq": 4, "round": 5, "hits": [[1, "flush"]]})[0]["error"]
 
 
-def test_a_carried_seat_may_hit_without_a_new_bet(tmp_path):
+def test_a_carried_seat_may_hit_without_a_new_bet(ledger_at):
     """CSP-11.1: a void round's bet is locked again without contributing again; `locked` names it."""
-    led = ledger(tmp_path)
+    led = ledger(ledger_at)
     send(led, "t01", "contrib", contrib(1, 1, [(3, 2500)]))
     send(led, "t01", "contrib", contrib(2, 2, [], locked=[3]))
     assert link_view(led.db, LINK)["contributed"] == 500
     assert send(led, "t01", "hit", {"ep": 7, "seq": 3, "round": 2, "hits": [[3, "flush"]]})[0]["ok"] == "hit"
 
 
-def test_a_table_on_no_link_is_answered_with_an_error(tmp_path):
-    led = ledger(tmp_path)
+def test_a_table_on_no_link_is_answered_with_an_error(ledger_at):
+    led = ledger(ledger_at)
     answer, changed, how = send(led, "t09", "contrib", contrib(1, 1, [(1, 2500)]))
     assert "t09 is on no link" in answer["error"] and changed is None
 
 
-def test_the_ledger_resumes_after_a_restart_and_refuses_other_parameters(tmp_path):
-    led = ledger(tmp_path)
+def test_the_ledger_resumes_after_a_restart_and_refuses_other_parameters(ledger_at):
+    led = ledger(ledger_at)
     send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)]))
     send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))
     view = link_view(led.db, LINK)
     led.db.close()
-    led = ledger(tmp_path)  # the server restarted
+    led = ledger(ledger_at)  # the server restarted
     assert link_view(led.db, LINK) == view
     assert send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))[2] == "duplicate"
     assert send(led, "t01", "contrib", contrib(3, 3, [(1, 2500)]))[2] == "new"
     led.db.close()
     with pytest.raises(LedgerError, match="rate_bp 2000 -> 1500"):
-        ledger(tmp_path, dict(CFG, rate_bp=1500))
+        ledger(ledger_at, dict(CFG, rate_bp=1500))
 
 
-def test_a_failed_batch_leaves_memory_as_the_disk_has_it(tmp_path):
-    led = ledger(tmp_path)
+def test_a_failed_batch_leaves_memory_as_the_disk_has_it(ledger_at):
+    led = ledger(ledger_at)
     send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)]))
     with pytest.raises(RuntimeError):
         with led.batch():
@@ -167,17 +167,17 @@ def test_a_failed_batch_leaves_memory_as_the_disk_has_it(tmp_path):
     assert send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))[2] == "new"
 
 
-def test_a_link_must_be_a_progressive_game_with_a_valid_configuration(tmp_path):
+def test_a_link_must_be_a_progressive_game_with_a_valid_configuration(ledger_at):
     with pytest.raises(LedgerError, match="a link is a progressive game"):
-        ledger(tmp_path, {"game": "sicbo"})
+        ledger(ledger_at, {"game": "sicbo"})
     with pytest.raises(LedgerError, match="rate_bp"):
-        ledger(tmp_path, dict(CFG, rate_bp=0))
+        ledger(ledger_at, dict(CFG, rate_bp=0))
 
 
-def test_meters_roll_over_into_closed_totals_and_the_balance_holds(tmp_path):
+def test_meters_roll_over_into_closed_totals_and_the_balance_holds(ledger_at):
     """A link outlives the core's 2**30-cent meters: past 2**29 the period closes, to the cent. Rounds of
     a large bet and a royal flush each: contributions and awards both pass 2**30 cents in all."""
-    led = ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27))
+    led = ledger(ledger_at, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27))
     bet = 1 << 27
     seq = contributed = awarded = 0
     for rnd in range(1, 13):
@@ -193,7 +193,7 @@ def test_meters_roll_over_into_closed_totals_and_the_balance_holds(tmp_path):
     assert (view["contributed"], view["paid"]) == (contributed, awarded) == (12 * bet, awarded)
     assert awarded > 1 << 30 and led.links[LINK].closed[0] > 0  # at least one period was closed
     led.db.close()
-    assert link_view(ledger(tmp_path, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27)).db, LINK) == view
+    assert link_view(ledger(ledger_at, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27)).db, LINK) == view
 
 
 def test_beat_and_bad_messages_are_checked_by_the_protocol():
@@ -218,16 +218,16 @@ def test_beat_and_bad_messages_are_checked_by_the_protocol():
     assert protocol.decode("beat", b'{"ep": 3, "n": 9}') == {"ep": 3, "n": 9}
 
 
-@settings(max_examples=25, deadline=None)
+# new_ledger_at is a factory called once an example (a new ledger each), so not resetting it is right
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(1, 12), st.integers(0, 1 << 32))
-def test_any_duplicates_and_reordering_count_every_message_once(tmp_path_factory, n, seed):
+def test_any_duplicates_and_reordering_count_every_message_once(new_ledger_at, n, seed):
     """Two tables' contributions and hits, delivered in batches with any duplicates, losses that are
     resent and reordering: the ledger ends as the core's pool fed each message once, in each table's
     order; and the balance holds after every batch. (The seed drives a Random: hypothesis's own random
     draws would each be a choice it records, too many for its health check.)"""
     rng = random.Random(seed)
-    tmp = tmp_path_factory.mktemp("prop")
-    led = ledger(tmp, dict(CFG, bet_cents=20000))
+    led = ledger(new_ledger_at(), dict(CFG, bet_cents=20000))
     params = tcfg.pool_params(tcfg.validate(CFG))
     classes = awards.table("caribbean_stud")[0][1:]
     script = {}  # table -> [(kind, body)] in sequence order

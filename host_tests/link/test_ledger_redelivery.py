@@ -6,8 +6,8 @@ from jackpot.ledger import Ledger, link_view
 from jackpot.rig import GAME, LINK
 
 
-def test_the_same_seq_in_two_epochs_each_redelivery_gets_its_own_epochs_answer(tmp_path):
-    led = Ledger(tmp_path / "ledger.db", {LINK: GAME}, {"t01": LINK})
+def test_the_same_seq_in_two_epochs_each_redelivery_gets_its_own_epochs_answer(ledger_at):
+    led = Ledger(ledger_at, {LINK: GAME}, {"t01": LINK})
 
     def send(ep, bets):
         body = protocol.decode("contrib", protocol.encode(

@@ -1,6 +1,6 @@
-"""The server's ledger in SQLite (WAL): each link's pool, and every table message under its idempotent id with the answer it got.
+"""The server's ledger (SQLite, or PostgreSQL for a casino: jackpot.ledgerdb): each link's pool, and every table message under its idempotent id with the answer it got.
 
-    led = Ledger(path, links={'pit1': {'game': 'caribbean_stud', 'rate_bp': 2000, ...}}, tables={'t01': 'pit1'})
+    led = Ledger(path_or_uri, links={'pit1': {'game': 'caribbean_stud', 'rate_bp': 2000, ...}}, tables={'t01': 'pit1'})
     with led.batch():                                  # one transaction, one fsync, for many messages
         ack, changed = led.handle('t01', 'contrib', body, now)
     status(led.db)                                     # what /status serves (web reads with its own connection)
@@ -15,6 +15,8 @@ seq == next is applied and stored with its answer in the same transaction as the
 seq < next is a duplicate (a QoS 1 redelivery, a table that resent after a lost ack): it gets the
 stored answer again and changes nothing; seq > next waits (no answer: the table resends from the gap).
 A refused message (a malformed or impossible one) is stored with its error: it is answered, not retried.
+Several servers may share one ledger and take the same messages: a batch locks its links' rows and
+reads the pools and sequences afresh, so a message another server applied is a duplicate here.
 
 The pool's meters are small ints in the core (below 2**30 cents, as on a board); a link lives longer, so
 when one passes 2**29 the period is closed: its contributions, awards and fresh seed money go to the
@@ -23,8 +25,8 @@ Totals are closed + current, and pool + reserve + paid == seeded + contributed h
 """
 import contextlib
 import json
-import sqlite3
 
+from jackpot.ledgerdb import connect
 from tablectl import config as _config
 from tablectl.games.hitentry import pays
 from tablectl.rules import awards as _awards
@@ -33,49 +35,8 @@ from tablectl.rules import pool as _pool
 ROLLOVER = 1 << 29
 LAST_HITS = 12
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS link (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    params TEXT NOT NULL,            -- the validated link configuration (JSON)
-    state TEXT NOT NULL,             -- tablectl.rules.pool.Pool.state() (JSON)
-    ver INTEGER NOT NULL,            -- grows with every change of the pool
-    pending TEXT NOT NULL,           -- JSON list of top awards confirmed and not yet paid
-    closed_contributed INTEGER NOT NULL DEFAULT 0,
-    closed_paid INTEGER NOT NULL DEFAULT 0,
-    closed_seeded INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS message (
-    tbl TEXT NOT NULL, ep INTEGER NOT NULL, seq INTEGER NOT NULL,
-    link TEXT NOT NULL, kind TEXT NOT NULL, round INTEGER,
-    body TEXT NOT NULL, answer TEXT NOT NULL, ok INTEGER NOT NULL,
-    cents INTEGER NOT NULL DEFAULT 0, -- contributed (contrib) or awarded (hit)
-    at REAL NOT NULL,
-    PRIMARY KEY (tbl, ep, seq)
-);
-CREATE INDEX IF NOT EXISTS message_round ON message (tbl, ep, round, kind);
-CREATE INDEX IF NOT EXISTS message_hits ON message (link, kind, ok);
-CREATE TABLE IF NOT EXISTS tablemeter (
-    tbl TEXT PRIMARY KEY, link TEXT NOT NULL,
-    contributed INTEGER NOT NULL DEFAULT 0, bets INTEGER NOT NULL DEFAULT 0,
-    hits INTEGER NOT NULL DEFAULT 0, awarded INTEGER NOT NULL DEFAULT 0,
-    messages INTEGER NOT NULL DEFAULT 0, duplicates INTEGER NOT NULL DEFAULT 0,
-    refused INTEGER NOT NULL DEFAULT 0, last_at REAL
-);
-"""
-
-
 class LedgerError(ValueError):
     pass
-
-
-def connect(path, readonly=False):
-    db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=30)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")  # money: a commit is on disk before its ack goes out
-    if not readonly:
-        db.executescript(SCHEMA)
-    return db
 
 
 def link_params(cfg):
@@ -118,12 +79,13 @@ class Link:
 
 
 class Ledger:
-    def __init__(self, path, links, tables):
-        self.db = connect(path)
+    def __init__(self, target, links, tables):
+        self.db = connect(target)
         self.tables = dict(tables)
         self.links = {}
         self._next = {}  # (table, epoch) -> next sequence number
         self._dirty = set()
+        self._stale = False
         for lid in sorted(links):
             self._open_link(lid, links[lid])
         for t, lid in self.tables.items():
@@ -132,14 +94,14 @@ class Ledger:
 
     def _open_link(self, lid, cfg):
         values, params = link_params(cfg)
-        row = self.db.execute("SELECT params, state, ver, pending, closed_contributed, closed_paid, closed_seeded "
-                              "FROM link WHERE id = ?", (lid,)).fetchone()
+        row = self._link_row(lid)
         if row is None:
             pool = _pool.Pool(**params)
-            self.db.execute("INSERT INTO link (id, game, params, state, ver, pending) VALUES (?, ?, ?, ?, 0, '[]')",
+            # ON CONFLICT: a second server may create the row at the same moment; then its row is the one
+            self.db.execute("INSERT INTO link (id, game, params, state, ver, pending) VALUES (?, ?, ?, ?, 0, '[]') "
+                            "ON CONFLICT (id) DO NOTHING",
                             (lid, values["game"], json.dumps(values, sort_keys=True), json.dumps(pool.state())))
-            self.links[lid] = Link(lid, values, params, pool, 0, [], [0, 0, 0])
-            return
+            row = self._link_row(lid)
         stored = json.loads(row[0])
         if stored != values:
             diff = ", ".join("%s %r -> %r" % (k, stored.get(k), values.get(k))
@@ -152,12 +114,17 @@ class Ledger:
             raise LedgerError("link %s: the stored pool is not valid (%s)" % (lid, e))
         self.links[lid] = Link(lid, values, params, pool, row[2], json.loads(row[3]), list(row[4:7]))
 
+    def _link_row(self, lid):
+        return self.db.execute("SELECT params, state, ver, pending, closed_contributed, closed_paid, closed_seeded "
+                               "FROM link WHERE id = ?", (lid,)).fetchone()
+
     # -- transactions ---------------------------------------------------------------------------
     @contextlib.contextmanager
     def batch(self):
         """One transaction for many messages: the pools changed in it are written once, at the end."""
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.begin()
         try:
+            self._refresh()
             yield self
             for lid in self._dirty:
                 link = self.links[lid]
@@ -165,15 +132,34 @@ class Ledger:
                                 "closed_paid = ?, closed_seeded = ? WHERE id = ?",
                                 (json.dumps(link.pool.state()), link.ver, json.dumps(link.pending), link.closed[0],
                                  link.closed[1], link.closed[2], lid))
-            self.db.execute("COMMIT")
+            self.db.commit()
         except BaseException:
-            self.db.execute("ROLLBACK")
             self._dirty.clear()
             self._next.clear()
-            for lid in list(self.links):  # memory goes back to what the disk holds
-                self._open_link(lid, self.links[lid].values)
+            self._stale = True  # memory goes back to what the ledger holds: now, or at the next batch
+            try:
+                self.db.rollback()
+                self._reload()
+            except self.db.Error:
+                pass  # the connection is gone (a primary killed): the next batch reconnects and reloads
             raise
         self._dirty.clear()
+
+    def _refresh(self):
+        """Memory as the ledger has it, under the batch's lock: another server on the same ledger may have
+        applied messages since this one's last batch (each server applies every message; the unique
+        (table, epoch, seq) makes each count once)."""
+        self._next.clear()
+        ids = sorted(self.links)
+        rows = self.db.execute("SELECT id, ver FROM link WHERE id IN (%s) ORDER BY id%s"
+                               % (", ".join("?" * len(ids)), self.db.LOCK), ids).fetchall()
+        if self._stale or any(ver != self.links[lid].ver for lid, ver in rows):
+            self._reload()
+
+    def _reload(self):
+        for lid in sorted(self.links):
+            self._open_link(lid, self.links[lid].values)
+        self._stale = False
 
     def next_seq(self, table, ep):
         key = (table, ep)
@@ -212,7 +198,7 @@ class Ledger:
                 answer = self._paid(link, table, body)
                 changed = lid if answer.pop("_changed", False) else None
             ok = 1
-        except sqlite3.Error:
+        except self.db.Error:
             raise  # the ledger cannot be written: the batch is not applied, nor answered
         except Exception as e:  # any other failure is this message's refusal (the pool was not touched)
             answer, ok = {"seq": seq, "error": str(e).splitlines()[0][:200] if isinstance(e, ValueError)
@@ -318,7 +304,7 @@ def last_hits(db, lid, n=LAST_HITS):
     """[[t_ms, table, seat, class, cents]] newest first."""
     out = []
     for at, tbl, answer in db.execute("SELECT at, tbl, answer FROM message WHERE link = ? AND kind = 'hit' AND ok = 1 "
-                                      "ORDER BY at DESC, rowid DESC LIMIT ?", (lid, n)):
+                                      "ORDER BY at DESC, %s DESC LIMIT ?" % db.ORDER, (lid, n)):
         for seat, cls, cents in json.loads(answer)["awards"]:
             out.append([int(at * 1000), tbl, seat, cls, cents])
     return out[:n]
