@@ -85,7 +85,6 @@ class Ledger:
         self.links = {}
         self._next = {}  # (table, epoch) -> next sequence number
         self._dirty = set()
-        self._stale = False
         for lid in sorted(links):
             self._open_link(lid, links[lid])
         for t, lid in self.tables.items():
@@ -123,8 +122,11 @@ class Ledger:
     def batch(self):
         """One transaction for many messages: the pools changed in it are written once, at the end."""
         self.db.begin()
+        kept = {}
         try:
             self._refresh()
+            kept = dict((lid, (link.pool, link.ver, list(link.pending), link.closed))
+                        for lid, link in self.links.items())  # as the ledger has them now
             yield self
             for lid in self._dirty:
                 link = self.links[lid]
@@ -136,12 +138,13 @@ class Ledger:
         except BaseException:
             self._dirty.clear()
             self._next.clear()
-            self._stale = True  # memory goes back to what the ledger holds: now, or at the next batch
             try:
                 self.db.rollback()
-                self._reload()
             except self.db.Error:
-                pass  # the connection is gone (a primary killed): the next batch reconnects and reloads
+                pass  # the connection is gone (a primary killed): the next batch reconnects
+            for lid, (pool, ver, pending, closed) in kept.items():  # memory as the ledger holds it (no
+                link = self.links[lid]  # query: the ledger may be down)
+                link.pool, link.ver, link.pending, link.closed = pool, ver, pending, closed
             raise
         self._dirty.clear()
 
@@ -153,13 +156,9 @@ class Ledger:
         ids = sorted(self.links)
         rows = self.db.execute("SELECT id, ver FROM link WHERE id IN (%s) ORDER BY id%s"
                                % (", ".join("?" * len(ids)), self.db.LOCK), ids).fetchall()
-        if self._stale or any(ver != self.links[lid].ver for lid, ver in rows):
-            self._reload()
-
-    def _reload(self):
-        for lid in sorted(self.links):
-            self._open_link(lid, self.links[lid].values)
-        self._stale = False
+        for lid, ver in rows:
+            if ver != self.links[lid].ver:
+                self._open_link(lid, self.links[lid].values)
 
     def next_seq(self, table, ep):
         key = (table, ep)

@@ -73,25 +73,27 @@ def _run(args, timeout=60):
 class Node(Child):
     """One PostgreSQL server: its data folder, port and socket in `folder` (removed by remove())."""
 
-    def __init__(self, folder, port=None):
+    def __init__(self, folder, port=None, fsync=True):
         self.folder = pathlib.Path(folder)
+        self.fsync = fsync
         self.data = self.folder / "data"
         self.port = port or free_port()
         self.proc = None
 
     @classmethod
     def primary(cls, fsync=True):
-        """initdb in a new temporary folder, then started. fsync=False: a cluster only the unit tests use
-        (a crash of the machine is not among their faults; kill -9 loses nothing the kernel holds)."""
-        node = cls(_own_folder("tablectl-pg-"))
+        """initdb in a new temporary folder, then started. fsync=False: a cluster only tests use (a crash
+        of the machine is not among their faults; a kill -9 loses nothing the kernel holds, and a commit
+        still waits for its synchronous standby)."""
+        node = cls(_own_folder("tablectl-pg-"), fsync=fsync)
         ensure_installed()
         _run([BIN / "initdb", "-D", node.data, "-U", SUPERUSER, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8",
-              "--no-instructions"] + ([] if fsync else ["--no-sync"]))
+              "--no-instructions", "--wal-segsize=1"] + ([] if fsync else ["--no-sync"]))
         with open(node.data / "postgresql.conf", "a") as conf:
             conf.write("\n# tablectl ledger (tools/jackpot/postgres.py)\nlisten_addresses = '127.0.0.1'\n"
                        "unix_socket_directories = '%s'\nmax_connections = 50\nshared_buffers = 32MB\n"
-                       "wal_level = replica\nmax_wal_senders = 4\n%s"
-                       % (node.folder, "" if fsync else "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"))
+                       "wal_level = replica\nmax_wal_senders = 4\nmin_wal_size = 4MB\n%s"
+                       % (node.folder, "" if fsync else "fsync = off\nfull_page_writes = off\n"))
         return node.start()
 
     def start(self, timeout=30):
@@ -145,7 +147,7 @@ class Node(Child):
                 self.kill()
 
     def remove(self):
-        self.stop()
+        self.kill()  # a throwaway cluster: no shutdown checkpoint to wait for
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # -- replication -------------------------------------------------------------------------
@@ -155,9 +157,9 @@ class Node(Child):
         # set before the backup, as a casino's primary has it: the standby inherits it (the promote's trap)
         self.sql("ALTER SYSTEM SET synchronous_standby_names = '*'")
         self.sql("SELECT pg_reload_conf()")
-        node = Node(_own_folder("tablectl-pg-"))
+        node = Node(_own_folder("tablectl-pg-"), fsync=self.fsync)
         _run([BIN / "pg_basebackup", "-h", "127.0.0.1", "-p", self.port, "-U", SUPERUSER, "-D", node.data, "-R",
-              "-X", "stream", "-c", "fast"], timeout=120)
+              "-X", "stream", "-c", "fast"] + ([] if self.fsync else ["--no-sync"]), timeout=120)
         with open(node.data / "postgresql.conf", "a") as conf:
             conf.write("unix_socket_directories = '%s'\n" % node.folder)
         node.start()
