@@ -196,6 +196,33 @@ def test_meters_roll_over_into_closed_totals_and_the_balance_holds(ledger_at):
     assert link_view(ledger(ledger_at, dict(CFG, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27)).db, LINK) == view
 
 
+def test_two_ledgers_on_one_store_take_the_same_messages_and_count_each_once(ledger_at):
+    """Two servers' ledgers on one SQLite file or PostgreSQL database, each handed every message (either
+    first, or only one of them): the pool is the core's fed each message once, whichever applied it."""
+    one, two = ledger(ledger_at), ledger(ledger_at)
+    ref = core_pool.Pool(**tcfg.pool_params(tcfg.validate(CFG)))
+    rng = random.Random(25)
+    answers = {}
+    for seq in range(1, 41):
+        for t in ("t01", "t02"):
+            bets = [(s, rng.randint(1, 2500)) for s in rng.sample(range(1, 8), rng.randint(1, 3))]
+            body = contrib(seq, seq, bets)
+            order = rng.choice([(one, two), (two, one), (one,), (two,)])
+            got = [send(led, t, "contrib", body) for led in order]
+            assert [how for _, _, how in got] == ["new", "duplicate"][:len(order)]
+            assert all(answer == got[0][0] for answer, _, _ in got)
+            answers[(t, seq)] = got[0][0]
+            for c in bets:
+                ref.contribute(c[1])
+    for led in (one, two):
+        with led.batch():
+            pass  # a batch rereads the pool the other changed
+        assert led.links[LINK].pool.state() == ref.state()
+    view = link_view(one.db, LINK)
+    assert view["contributed"] == sum(a["cents"] for a in answers.values()) == ref.contributed
+    assert balance(one) == 0
+
+
 def test_beat_and_bad_messages_are_checked_by_the_protocol():
     with pytest.raises(ValueError, match="payload is not JSON"):
         protocol.decode("contrib", b"\xff{")

@@ -23,6 +23,7 @@ import sys
 from jackpot import ROOT, web
 from jackpot.broker import SERVER_USER, Broker, BrokerError
 from jackpot.ledger import LedgerError
+from jackpot.ledgerdb import shown
 from tablectl.config import DEMO, keys_for
 
 DEMO_LINK = "pit1"
@@ -75,7 +76,7 @@ async def _serve(args):
         print("jackpot: %s" % e, file=sys.stderr)
         return 2
     print("jackpot: serving links %s from %s; status http://127.0.0.1:%d/ (JSON /status), sign /sign"
-          % (", ".join(sorted(config["links"])), args.db, httpd.server_address[1]), flush=True)
+          % (", ".join(sorted(config["links"])), shown(args.db), httpd.server_address[1]), flush=True)
     stop = _stop_event()
     try:
         await srv.run(stop)
@@ -153,7 +154,8 @@ def main(argv=None):
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("serve", help="the jackpot server and its web side")
     s.add_argument("--config", required=True, help='JSON: {"links": {id: {game, seed_cents, ...}}, "tables": {id: link}}')
-    s.add_argument("--db", required=True, help="the SQLite ledger (created if missing)")
+    s.add_argument("--db", required=True, help="the ledger: a SQLite file (created if missing), or a PostgreSQL URI "
+                   "postgresql://USER@HOST:PORT[,HOST:PORT]/DB?target_session_attrs=read-write (docs/link.md)")
     s.add_argument("--web-port", type=int, default=8080)
     s.add_argument("--user", default=SERVER_USER, help="the server's broker account (one an instance; default %s)"
                    % SERVER_USER)

@@ -10,6 +10,7 @@ names), its write lock (`FOR UPDATE` on the link rows; SQLite's BEGIN IMMEDIATE 
 reconnection: a PostgreSQL connection lost (a primary killed) is replaced at the next transaction by
 one to whichever listed host is the primary then (libpq's target_session_attrs=read-write).
 """
+import re
 import sqlite3
 
 _TABLES = """
@@ -45,8 +46,17 @@ CREATE TABLE IF NOT EXISTS tablemeter (
 """
 
 
+class ConnectError(ValueError):
+    """The ledger cannot be opened: one line saying where and why."""
+
+
 def is_postgres(target):
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def shown(target):
+    """The ledger's place to print: a URI's password masked."""
+    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", str(target))
 
 
 def connect(target, readonly=False):
@@ -61,11 +71,14 @@ class Sqlite:
     SCHEMA = _TABLES % {"order": ""}
 
     def __init__(self, path, readonly=False):
-        self.conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=30)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=FULL")  # money: a commit is on disk before its ack goes out
-        if not readonly:
-            self.conn.executescript(self.SCHEMA)
+        try:
+            self.conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=30)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")  # money: a commit is on disk before its ack goes out
+            if not readonly:
+                self.conn.executescript(self.SCHEMA)
+        except sqlite3.Error as e:
+            raise ConnectError("ledger %s: %s" % (path, e))
 
     def execute(self, sql, params=()):
         return self.conn.execute(sql, params)
@@ -97,12 +110,15 @@ class Postgres:
         self.uri = uri
         self._sql = {}
         self.conn = None
-        self._connect()
-        if not readonly:
-            # two servers starting at once must not both create the tables: one at a time, on an advisory lock
-            with self.conn.transaction():
-                self.conn.execute("SELECT pg_advisory_xact_lock(7231)")
-                self.conn.execute(self.SCHEMA)
+        try:
+            self._connect()
+            if not readonly:
+                # two servers starting at once must not both create the tables: one at a time (an advisory lock)
+                with self.conn.transaction():
+                    self.conn.execute("SELECT pg_advisory_xact_lock(7231)")
+                    self.conn.execute(self.SCHEMA)
+        except psycopg.Error as e:
+            raise ConnectError("ledger %s: %s" % (shown(uri), " ".join(str(e).split())[:300]))
 
     def _connect(self):
         self.conn = self.psycopg.connect(self.uri, autocommit=True, connect_timeout=5)

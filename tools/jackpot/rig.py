@@ -49,20 +49,30 @@ class Proc(Child):
 class Link:
     """A broker, a server and its configuration in one folder; tables started on demand."""
 
-    def __init__(self, folder, tables, tls=False, game=None, servers=None):
+    def __init__(self, folder, tables, tls=False, game=None, servers=None, db=None):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.tables = dict((t, LINK) for t in tables)
         self.config = self.folder / "link.json"
         self.config.write_text(json.dumps({"links": {LINK: game or GAME}, "tables": self.tables}))
         self.broker = Broker(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
-        self.db = self.folder / "ledger.db"
-        self.web_port = free_port()
-        self.server = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
-                            "--broker", "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds),
-                            "--web-port", str(self.web_port)] + (["--ca", str(self.broker.ca_file)] if tls else []),
-                           self.folder / "server.log")
-        self.procs = [self.server]
+        self.db = db or self.folder / "ledger.db"  # a SQLite path, or a PostgreSQL URI (jackpot.ledgerdb)
+        self.tls = tls
+        self.web_ports = {}
+        self.procs = []
+        self.server = self.add_server(self.broker.servers[0])
+
+    def add_server(self, user):
+        """A server instance as a process (not started) under its own broker account (one of `servers`),
+        on the same ledger, with its own web side; the first is self.server."""
+        log = "server.log" if not self.web_ports else "server-%s.log" % user
+        self.web_ports[user] = port = free_port()
+        proc = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
+                     "--broker", "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds),
+                     "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []),
+                    self.folder / log)
+        self.procs.append(proc)
+        return proc
 
     @property
     def until(self):
@@ -71,6 +81,10 @@ class Link:
     @property
     def creds(self):
         return self.broker.credentials_path
+
+    @property
+    def web_port(self):
+        return self.web_ports[self.broker.servers[0]]
 
     @property
     def url(self):
@@ -85,22 +99,25 @@ class Link:
         self.wait_web()
         return self
 
-    def wait_web(self, timeout=15):
-        """Until the server's web side answers and the server has subscribed to the tables' topics."""
+    def wait_web(self, timeout=15, server=None, user=None):
+        """Until the server's web side answers and the server has subscribed to the tables' topics (another
+        instance: its Proc and account)."""
+        server = server or self.server
         deadline = time.monotonic() + timeout
         while True:
             try:
-                st = self.status()
+                st = self.status(user)
                 if st["server"]["connected"]:
                     return st
             except OSError:
                 pass
-            assert self.server.alive(), self.server.tail()
-            assert time.monotonic() < deadline, "the server did not come up: " + self.server.tail()
+            assert server.alive(), server.tail()
+            assert time.monotonic() < deadline, "the server did not come up: " + server.tail()
             time.sleep(0.05)
 
-    def status(self):
-        with urllib.request.urlopen(self.url + "/status", timeout=5) as r:
+    def status(self, user=None):
+        port = self.web_ports[user] if user else self.web_port
+        with urllib.request.urlopen("http://127.0.0.1:%d/status" % port, timeout=5) as r:
             return json.loads(r.read())
 
     def table(self, tid, every=0.5, seed=1, hit_every=50, pay_after=0.5):
