@@ -10,7 +10,8 @@
    p99; goal 200 tables with p99 under 100 ms. The firmware tables' locks are counted on the server.
 2. Ceiling: 20 tables (bare MQTT clients) send contributions as fast as the server answers them, 500
    outstanding each: the contributions per second the server sustains, each committed before its
-   answer (SQLite, WAL, synchronous=FULL, one transaction per batch).
+   answer (SQLite, WAL, synchronous=FULL, one transaction per batch); then the same on PostgreSQL with a
+   synchronous standby (each commit on the standby's disk too before its answer).
 3. Chaos: 50 tables at a round a second while the broker and the server are SIGKILLed and restarted at
    random moments; then play stops, the tables send what was not answered, and the figures: messages
    sent (resends included), duplicates the server absorbed, each table's locked bets against the
@@ -179,10 +180,10 @@ def load_phase(folder, n, seconds, fw_count=3):
         link.stop()
 
 
-def ceiling_phase(folder, seconds, n=20, window=500):
+def ceiling_phase(folder, seconds, n=20, window=500, db=None, engine="SQLite"):
     import paho.mqtt.client as mqtt
     tables = ["b%02d" % i for i in range(n)]
-    link = Link(folder / "ceiling", tables).start()
+    link = Link(folder / ("ceiling-" + engine.split()[0]), tables, db=db).start()
     clients = []
     try:
         lock = threading.Lock()
@@ -227,7 +228,8 @@ def ceiling_phase(folder, seconds, n=20, window=500):
         after = link.status()["server"]
         elapsed = time.monotonic() - t0
         done = after["messages"] - before
-        print("ceiling: %d tables sending contributions as fast as they are answered (%d outstanding each)" % (n, window))
+        print("ceiling (%s): %d tables sending contributions as fast as they are answered (%d outstanding each)"
+              % (engine, n, window))
         print("  the server sustained %.0f contributions/s (%d in %.1f s, %.1f per batch, each on disk before "
               "its answer)" % (done / elapsed, done, elapsed, after["messages"] / max(1, after["batches"])))
         print("  that is %.0f tables at a round every 10 s" % (done / elapsed * 10))
@@ -238,6 +240,23 @@ def ceiling_phase(folder, seconds, n=20, window=500):
             c.loop_stop()
             c.disconnect()
         link.stop()
+
+
+def pg_ceiling_phase(folder, seconds):
+    """The ceiling again with the ledger on PostgreSQL, a primary and its synchronous standby made here."""
+    from jackpot import postgres
+    if not postgres.installed():
+        print("ceiling (PostgreSQL): not installed (make postgres); no figures")
+        return
+    nodes = [postgres.Node.primary()]
+    try:
+        nodes.append(nodes[0].standby())
+        nodes[0].create_database("ledger")
+        ceiling_phase(folder, seconds, db=postgres.pair_uri(nodes[0], nodes[1], "ledger"),
+                      engine="PostgreSQL, synchronous standby")
+    finally:
+        for node in nodes:
+            node.remove()
 
 
 async def _chaos(link, n, seconds, rng):
@@ -309,6 +328,7 @@ def main(argv=None):
         folder = pathlib.Path(tmp)
         load_phase(folder, args.tables, args.seconds)
         ceiling_phase(folder, args.ceiling_seconds)
+        pg_ceiling_phase(folder, args.ceiling_seconds)
         chaos_phase(folder, args.chaos_seconds)
 
 

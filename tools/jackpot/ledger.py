@@ -34,6 +34,7 @@ from tablectl.rules import pool as _pool
 
 ROLLOVER = 1 << 29
 LAST_HITS = 12
+METER = ("contributed", "bets", "hits", "awarded", "messages", "duplicates", "refused")  # a table's, summed
 
 class LedgerError(ValueError):
     pass
@@ -85,6 +86,7 @@ class Ledger:
         self.links = {}
         self._next = {}  # (table, epoch) -> next sequence number
         self._dirty = set()
+        self._meters = {}  # table -> the batch's additions to its meters (METER), its link, last message time
         for lid in sorted(links):
             self._open_link(lid, links[lid])
         for t, lid in self.tables.items():
@@ -134,8 +136,11 @@ class Ledger:
                                 "closed_paid = ?, closed_seeded = ? WHERE id = ?",
                                 (json.dumps(link.pool.state()), link.ver, json.dumps(link.pending), link.closed[0],
                                  link.closed[1], link.closed[2], lid))
+            if self._meters:
+                self._write_meters()
             self.db.commit()
         except BaseException:
+            self._meters.clear()
             self._dirty.clear()
             self._next.clear()
             try:
@@ -147,6 +152,7 @@ class Ledger:
                 link.pool, link.ver, link.pending, link.closed = pool, ver, pending, closed
             raise
         self._dirty.clear()
+        self._meters.clear()
 
     def _refresh(self):
         """Memory as the ledger has it, under the batch's lock: another server on the same ledger may have
@@ -181,7 +187,7 @@ class Ledger:
         if seq < nxt:
             row = self.db.execute("SELECT answer FROM message WHERE tbl = ? AND ep = ? AND seq = ?",
                                   (table, ep, seq)).fetchone()
-            self.db.execute("UPDATE tablemeter SET duplicates = duplicates + 1 WHERE tbl = ?", (table,))
+            self._meter(table, lid)[METER.index("duplicates")] += 1
             return json.loads(row[0]), None, "duplicate"
         link = self.links[lid]
         cents = bets = hits = awarded = 0
@@ -208,10 +214,9 @@ class Ledger:
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (table, ep, seq, lid, kind, body.get("round"), json.dumps(body), json.dumps(answer), ok,
                          cents or awarded, now))
-        self.db.execute("INSERT INTO tablemeter (tbl, link) VALUES (?, ?) ON CONFLICT (tbl) DO NOTHING", (table, lid))
-        self.db.execute("UPDATE tablemeter SET contributed = contributed + ?, bets = bets + ?, hits = hits + ?, "
-                        "awarded = awarded + ?, messages = messages + 1, refused = refused + ?, last_at = ? "
-                        "WHERE tbl = ?", (cents, bets, hits, awarded, 1 - ok, now, table))
+        meter = self._meter(table, lid, now)
+        for i, n in enumerate((cents, bets, hits, awarded, 1, 0, 1 - ok)):
+            meter[i] += n
         self._next[(table, ep)] = nxt + 1
         return answer, changed, "new"
 
@@ -219,8 +224,24 @@ class Ledger:
         """A heartbeat: the table's last message time (no money)."""
         lid = self.tables.get(table)
         if lid is not None:
-            self.db.execute("INSERT INTO tablemeter (tbl, link, last_at) VALUES (?, ?, ?) "
-                            "ON CONFLICT (tbl) DO UPDATE SET last_at = excluded.last_at", (table, lid, now))
+            self._meter(table, lid, now)
+
+    def _meter(self, table, lid, now=None):
+        """The batch's additions to a table's meters (METER order), written once at its end: one statement
+        a table a batch, not two a message."""
+        meter = self._meters.get(table)
+        if meter is None:
+            meter = self._meters[table] = [0] * len(METER) + [lid, None]
+        if now is not None:
+            meter[-1] = now
+        return meter
+
+    def _write_meters(self):
+        add = ", ".join("%s = tablemeter.%s + excluded.%s" % (m, m, m) for m in METER)
+        self.db.executemany("INSERT INTO tablemeter (%s, link, last_at, tbl) VALUES (%s) ON CONFLICT (tbl) DO UPDATE "
+                            "SET %s, last_at = COALESCE(excluded.last_at, tablemeter.last_at)"
+                            % (", ".join(METER), ", ".join("?" * (len(METER) + 3)), add),
+                            [m + [t] for t, m in sorted(self._meters.items())])
 
     def _working_pool(self, link):
         """A copy of the link's pool to apply a message to (kept only if the message is), and the closed

@@ -83,6 +83,9 @@ class Sqlite:
     def execute(self, sql, params=()):
         return self.conn.execute(sql, params)
 
+    def executemany(self, sql, rows):
+        self.conn.executemany(sql, rows)
+
     def begin(self):
         self.conn.execute("BEGIN IMMEDIATE")
 
@@ -123,21 +126,27 @@ class Postgres:
     def _connect(self):
         self.conn = self.psycopg.connect(self.uri, autocommit=True, connect_timeout=5)
 
-    def execute(self, sql, params=()):
+    def _text(self, sql):
         text = self._sql.get(sql)
         if text is None:
             text = self._sql[sql] = sql.replace("?", "%s")  # no `?` in the ledger's SQL but placeholders
-        return self.conn.execute(text, params)
+        return text
+
+    def execute(self, sql, params=()):
+        return self.conn.execute(self._text(sql), params)
+
+    def executemany(self, sql, rows):
+        with self.conn.cursor() as cur:  # psycopg sends them in one pipeline: one round trip, not one a row
+            cur.executemany(self._text(sql), rows)
 
     def begin(self):
-        if not (self.conn.broken or self.conn.closed):
-            try:
-                self.conn.execute("BEGIN")
-                return
-            except self.psycopg.OperationalError:
-                pass  # the server went away since the last transaction (nothing was done in this one yet)
-        self._connect()  # libpq tries the URI's hosts in order for a read-write one: the primary now
-        self.conn.execute("BEGIN")
+        try:
+            if self.conn.broken or self.conn.closed:
+                raise self.psycopg.OperationalError("closed")
+            self.conn.execute("BEGIN")
+        except self.psycopg.OperationalError:  # the server went away since the last transaction (nothing
+            self._connect()  # was done in this one yet): libpq tries the URI's hosts for the read-write one
+            self.conn.execute("BEGIN")
 
     def commit(self):
         self.conn.execute("COMMIT")
