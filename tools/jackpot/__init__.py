@@ -1,10 +1,11 @@
-"""The jackpot server of a linked progressive: the pool of one or more links over MQTT (mosquitto), its ledger in SQLite, the pit sign.
+"""The jackpot server of a linked progressive: the pool of one or more links over MQTT (mosquitto), its ledger in SQLite or PostgreSQL, the pit sign.
 
     python -m jackpot serve --config link.json     the server (see docs/link.md for the protocol)
     python -m jackpot demo                         broker + server + sign + simulated tables (make link)
 
-Modules: protocol (topics and payloads, shared by the server and the CPython tables), ledger (SQLite:
-every message under its idempotent id, the pools), server (asyncio, aiomqtt), web (status page, /status,
+Modules: protocol (topics and payloads, shared by the server and the CPython tables), ledger (every
+message under its idempotent id, the pools), ledgerdb (its engines: SQLite, PostgreSQL), postgres
+(throwaway PostgreSQL primaries and standbys for tests and the bench), server (asyncio, aiomqtt), web (status page, /status,
 the sign), broker (mosquitto's configuration, accounts, ACL, TLS), simtable (a table in CPython).
 The award arithmetic is the firmware's rules core (firmware/tablectl/rules), imported as it is.
 """

@@ -176,7 +176,7 @@ class Node(Child):
         synchronous_standby_names (the primary's, copied by the base backup) cleared; left set, every commit
         would wait for a standby that is not there, past statement_timeout, for ever."""
         _run([BIN / "pg_ctl", "promote", "-w", "-D", self.data])
-        self.sql("ALTER SYSTEM RESET synchronous_standby_names")
+        self.sql("ALTER SYSTEM SET synchronous_standby_names = ''")  # SET, not RESET: above postgresql.conf too
         self.sql("SELECT pg_reload_conf()")
         return self
 
