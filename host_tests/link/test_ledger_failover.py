@@ -61,7 +61,9 @@ def test_no_contribution_answered_is_lost_or_doubled_across_a_kill_and_a_promote
     assert standby.sql("SELECT pg_is_in_recovery()") == [(True,)]
     standby.promote()
     assert standby.sql("SHOW synchronous_standby_names") == [("",)]  # the trap: left '*', commits hang
-    # the same Ledger goes on: reconnected past the dead host to the promoted one, read-write now
+    # the same Ledger goes on: reconnected past the dead host to the promoted one, read-write now, for a
+    # read between batches (the server's last hits, after it reconnects to the broker) and for a batch
+    assert link_view(led.db, LINK)["contributed"] == sum(answered.values())
     again = bounded(lambda: _send(led, "t01", contrib(seq + 1, [(4, 2500)])))
     assert again[2] == "new" and led.db.conn.info.port == standby.port
     answered[("t01", seq + 1)] = again[0]["cents"]  # the unanswered message, sent again by its table: once

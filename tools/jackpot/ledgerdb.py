@@ -113,6 +113,7 @@ class Postgres:
         self.uri = uri
         self._sql = {}
         self.conn = None
+        self._in_transaction = False
         try:
             self._connect()
             if not readonly:
@@ -133,6 +134,8 @@ class Postgres:
         return text
 
     def execute(self, sql, params=()):
+        if not self._in_transaction and (self.conn.broken or self.conn.closed):
+            self._connect()  # a read between batches (the server's last hits) on a connection lost meanwhile
         return self.conn.execute(self._text(sql), params)
 
     def executemany(self, sql, rows):
@@ -147,11 +150,14 @@ class Postgres:
         except self.psycopg.OperationalError:  # the server went away since the last transaction (nothing
             self._connect()  # was done in this one yet): libpq tries the URI's hosts for the read-write one
             self.conn.execute("BEGIN")
+        self._in_transaction = True
 
     def commit(self):
+        self._in_transaction = False
         self.conn.execute("COMMIT")
 
     def rollback(self):
+        self._in_transaction = False
         if not (self.conn.broken or self.conn.closed):
             self.conn.execute("ROLLBACK")
 
