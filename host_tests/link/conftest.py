@@ -32,16 +32,37 @@ def pg_node():
     node.remove()
 
 
+@pytest.fixture
+def pg_pair():
+    """A primary and its synchronous standby, [primary, standby], for a test to kill and promote."""
+    if not postgres.installed():
+        pytest.skip("PostgreSQL 15 is not installed (%s): `make postgres` installs it" % postgres.BIN)
+    nodes = [postgres.Node.primary(fsync=False)]  # kill -9 is the fault here, not the machine's power
+    try:
+        nodes.append(nodes[0].standby())
+        yield nodes
+    finally:
+        for n in nodes:
+            n.remove()
+
+
 _databases = itertools.count(1)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def new_ledger_at(request, tmp_path_factory):
-    """A function that gives a new, empty ledger's place each call: a SQLite file or a PostgreSQL database."""
+    """A function that gives a new, empty ledger's place each call: a SQLite file, or the test's PostgreSQL
+    database emptied (its tables dropped: cheaper than a CREATE DATABASE for each hypothesis example)."""
     if request.param == "sqlite":
         return lambda: tmp_path_factory.mktemp("ledger") / "ledger.db"
     node = request.getfixturevalue("pg_node")
-    return lambda: node.create_database("ledger%d" % next(_databases))
+    name = "ledger%d" % next(_databases)
+    uri = node.create_database(name)
+
+    def new():
+        node.sql("DROP TABLE IF EXISTS link, message, tablemeter", name)
+        return uri
+    return new
 
 
 @pytest.fixture

@@ -12,19 +12,6 @@ from jackpot.rig import GAME, LINK
 TABLES = {"t01": LINK, "t02": LINK}
 
 
-@pytest.fixture
-def pair():
-    if not postgres.installed():
-        pytest.skip("PostgreSQL 15 is not installed (%s): `make postgres` installs it" % postgres.BIN)
-    nodes = [postgres.Node.primary(fsync=False)]  # kill -9 is the fault here, not the machine
-    try:
-        nodes.append(nodes[0].standby())
-        yield nodes
-    finally:
-        for n in nodes:
-            n.remove()
-
-
 def contrib(seq, bets):
     return protocol.decode("contrib", protocol.encode(
         {"ep": 1, "seq": seq, "round": seq, "bets": [[s, c] for s, c in bets], "locked": [s for s, _ in bets]}))
@@ -40,8 +27,8 @@ def bounded(fn, timeout=20):
     return out[0]
 
 
-def test_no_contribution_answered_is_lost_or_doubled_across_a_kill_and_a_promote(pair):
-    primary, standby = pair
+def test_no_contribution_answered_is_lost_or_doubled_across_a_kill_and_a_promote(pg_pair):
+    primary, standby = pg_pair
     primary.create_database("ledger")
     led = Ledger(postgres.pair_uri(primary, standby, "ledger"), {LINK: GAME}, TABLES)
     answered = {}  # (table, seq) -> cents the answer said were contributed

@@ -6,8 +6,6 @@ import json
 import random
 import time
 
-import pytest
-
 from jackpot import postgres
 from jackpot.broker import SERVER_USER
 from jackpot.ledgerdb import connect
@@ -16,21 +14,8 @@ from jackpot.rig import LINK
 SECOND = "jackpot-b"
 
 
-@pytest.fixture
-def pair():
-    if not postgres.installed():
-        pytest.skip("PostgreSQL 15 is not installed (%s): `make postgres` installs it" % postgres.BIN)
-    nodes = [postgres.Node.primary(fsync=False)]  # kill -9 is the fault here, not the machine's power
-    try:
-        nodes.append(nodes[0].standby())
-        yield nodes
-    finally:
-        for n in nodes:
-            n.remove()
-
-
-def test_two_servers_count_every_message_once_through_kills_of_either_and_of_the_primary(make_link, pair):
-    primary, standby = pair
+def test_two_servers_count_every_message_once_through_kills_of_either_and_of_the_primary(make_link, pg_pair):
+    primary, standby = pg_pair
     primary.create_database("ledger")
     tables = ("t01", "t02", "t03")
     link = make_link(tables, servers=(SERVER_USER, SECOND), db=postgres.pair_uri(primary, standby, "ledger"),

@@ -30,6 +30,7 @@ import subprocess
 import time
 
 from child import Child
+from jackpot.debian import apt_install
 
 MOSQUITTO = "/usr/sbin/mosquitto"
 PASSWD_TOOL = "/usr/bin/mosquitto_passwd"
@@ -72,13 +73,8 @@ def ensure_installed():
     """Install Debian's mosquitto (no recommended packages) when it is missing; BrokerError if it cannot be."""
     if os.path.exists(MOSQUITTO) and os.path.exists(PASSWD_TOOL):
         return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    lock = ["-o", "DPkg::Lock::Timeout=300"]  # another apt may be running (make test on a shared machine)
     try:
-        subprocess.run(sudo + ["apt-get"] + lock + ["update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
-        subprocess.run(sudo + ["apt-get"] + lock + ["install", "-y", "-qq", "--no-install-recommends", "mosquitto"],
-                       check=True, env=env, stdout=subprocess.DEVNULL)
+        apt_install("mosquitto")
     except (OSError, subprocess.CalledProcessError) as e:
         raise BrokerError("mosquitto is not installed and apt-get could not install it: %s" % e)
 

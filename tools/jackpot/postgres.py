@@ -23,6 +23,7 @@ import time
 
 from child import Child
 from jackpot.broker import free_port
+from jackpot.debian import apt_install
 
 BIN = pathlib.Path("/usr/lib/postgresql/15/bin")
 SUPERUSER = "postgres"
@@ -40,13 +41,8 @@ def ensure_installed():
     """Debian's postgresql (no recommended packages) when it is missing, as `make postgres` does."""
     if installed():
         return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    lock = ["-o", "DPkg::Lock::Timeout=300"]
     try:
-        subprocess.run(sudo + ["apt-get"] + lock + ["update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
-        subprocess.run(sudo + ["apt-get"] + lock + ["install", "-y", "-qq", "--no-install-recommends", "postgresql"],
-                       check=True, env=env, stdout=subprocess.DEVNULL)
+        apt_install("postgresql")
     except (OSError, subprocess.CalledProcessError) as e:
         raise PostgresError("postgresql is not installed and apt-get could not install it: %s" % e)
 
@@ -62,10 +58,14 @@ def _account():
                             "(Debian's postgresql package makes it)")
 
 
-def _run(args, timeout=60):
+def _as_account():
+    """subprocess's arguments that run a program as _account()."""
     acct = _account()
-    kw = {"user": acct.pw_uid, "group": acct.pw_gid, "extra_groups": []} if acct else {}
-    proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=timeout, **kw)
+    return {"user": acct.pw_uid, "group": acct.pw_gid, "extra_groups": []} if acct else {}
+
+
+def _run(args, timeout=60):
+    proc = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=timeout, **_as_account())
     if proc.returncode != 0:
         raise PostgresError("%s: %s" % (pathlib.Path(str(args[0])).name, (proc.stdout + proc.stderr).strip()[-400:]))
     return proc.stdout
@@ -96,12 +96,11 @@ class Node(Child):
         return node.start()
 
     def start(self, timeout=30):
-        acct = _account()
-        kw = {"user": acct.pw_uid, "group": acct.pw_gid, "extra_groups": []} if acct else {}
         err = open(self.folder / ("postgres-%d.log" % self.port), "ab")
         try:
             self.proc = subprocess.Popen([str(BIN / "postgres"), "-D", str(self.data), "-p", str(self.port)],
-                                         stdout=err, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True, **kw)
+                                         stdout=err, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True,
+                                         **_as_account())
         finally:
             err.close()
         deadline = time.monotonic() + timeout
