@@ -20,10 +20,11 @@ def test_two_servers_count_every_message_once_through_kills_of_either_and_of_the
     tables = ("t01", "t02", "t03")
     link = make_link(tables, servers=(SERVER_USER, SECOND), db=postgres.pair_uri(primary, standby, "ledger"),
                      start=False)
-    servers = {SERVER_USER: link.server, SECOND: link.add_server(SECOND)}
+    link.add_server(SECOND)
+    servers = link.servers
     link.start()
     servers[SECOND].start()
-    link.wait_web(server=servers[SECOND], user=SECOND)
+    link.wait_web(user=SECOND)
     both = [link.status(u)["server"]["connected"] for u in servers]
     assert both == [True, True]  # at once: neither took the other's client id (it would be thrown off)
     procs = dict((t, link.table(t, every=0.15, seed=i, hit_every=8, pay_after=0.2).start()) for i, t in enumerate(tables))
@@ -35,7 +36,7 @@ def test_two_servers_count_every_message_once_through_kills_of_either_and_of_the
         servers[user].kill()  # the other goes on alone meanwhile
         time.sleep(rng.uniform(0, 0.8))
         servers[user].start()
-        link.wait_web(server=servers[user], user=user)
+        link.wait_web(user=user)
     # the primary killed under play; the standby promoted (the documented procedure, docs/link.md)
     before = standby.sql("SELECT COUNT(*) FROM message", "ledger")[0][0]
     killed = time.monotonic()

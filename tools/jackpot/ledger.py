@@ -36,6 +36,7 @@ ROLLOVER = 1 << 29
 LAST_HITS = 12
 METER = ("contributed", "bets", "hits", "awarded", "messages", "duplicates", "refused")  # a table's, summed
 
+
 class LedgerError(ValueError):
     pass
 

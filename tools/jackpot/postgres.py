@@ -1,6 +1,6 @@
 """Throwaway PostgreSQL clusters for the ledger (Debian's postgresql 15): a primary, a synchronous standby, the promote.
 
-    pg = Node.primary()                 # initdb in a new temporary folder, a free port on 127.0.0.1, socket there
+    pg = Node.primary()                 # a new temporary folder (a copy of one initdb a process), a free port, socket there
     sb = pg.standby()                   # pg_basebackup -R, started, synchronous (synchronous_standby_names '*')
     uri = pair_uri(pg, sb, 'ledger')    # both hosts, libpq picks the read-write one
     pg.kill(); sb.promote()             # kill -9 of the primary's processes; pg_ctl promote, then the trap cleared

@@ -58,7 +58,8 @@ class Link:
         self.broker = Broker(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
         self.db = db or self.folder / "ledger.db"  # a SQLite path, or a PostgreSQL URI (jackpot.ledgerdb)
         self.tls = tls
-        self.web_ports = {}
+        self.web_ports = {}  # server account -> its web side's port
+        self.servers = {}    # server account -> its process
         self.procs = []
         self.server = self.add_server(self.broker.servers[0])
 
@@ -72,6 +73,7 @@ class Link:
                      "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []),
                     self.folder / log)
         self.procs.append(proc)
+        self.servers[user] = proc
         return proc
 
     @property
@@ -99,10 +101,10 @@ class Link:
         self.wait_web()
         return self
 
-    def wait_web(self, timeout=15, server=None, user=None):
+    def wait_web(self, timeout=15, user=None):
         """Until the server's web side answers and the server has subscribed to the tables' topics (another
-        instance: its Proc and account)."""
-        server = server or self.server
+        instance: its account's)."""
+        server = self.servers[user] if user else self.server
         deadline = time.monotonic() + timeout
         while True:
             try:

@@ -8,8 +8,9 @@
     GET /feed?link=L        the sign's figures as JSON (pool, reserve, ver, pending, last_hits)
     GET /events?link=L      the same as a server-sent event stream, one event per change of the pool
 
-Every request reads the ledger through its own SQLite connection (WAL lets readers run beside the
-server's writer), so the page shows what is on disk, never a figure held only in memory.
+Every request reads the ledger through its own connection (SQLite's WAL, PostgreSQL's snapshots let
+readers run beside the server's writer), so the page shows what is on disk, never a figure held only in
+memory.
 """
 import json
 import pathlib
