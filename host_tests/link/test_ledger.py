@@ -223,6 +223,25 @@ def test_two_ledgers_on_one_store_take_the_same_messages_and_count_each_once(led
     assert balance(one) == 0
 
 
+@pytest.mark.parametrize("target, why", [
+    ("postgresql://jackpot:s3cret@127.0.0.1:1,127.0.0.1:2/ledger", "Connection refused"),
+    ("/nonexistent-folder/ledger.db", "unable to open database file"),
+])
+def test_a_ledger_that_cannot_be_opened_is_one_line_without_its_password(free_port_pair, target, why):
+    with pytest.raises(ValueError) as e:
+        Ledger(target.replace(":1,", ":%d," % free_port_pair[0]).replace(":2/", ":%d/" % free_port_pair[1]),
+               {LINK: CFG}, TABLES)
+    text = str(e.value)
+    assert text.startswith("ledger ") and why in text and "\n" not in text and "s3cret" not in text
+    assert "jackpot:***@" in text or target.endswith(".db")
+
+
+@pytest.fixture
+def free_port_pair():
+    from jackpot.broker import free_port
+    return free_port(), free_port()
+
+
 def test_beat_and_bad_messages_are_checked_by_the_protocol():
     with pytest.raises(ValueError, match="payload is not JSON"):
         protocol.decode("contrib", b"\xff{")
