@@ -44,10 +44,9 @@ def figures(name, target, seconds):
     seqs = dict((t, 0) for t in TABLES)
     for batch in BATCHES:
         per_s, txn_s = rate(led, batch, seconds, seqs)
-        print("  %-44s %2s %3d a transaction: %6.0f contributions/s (%5.0f transactions/s)"
-              % (name, "", batch, per_s, txn_s))
+        print("  %-34s %3d a transaction: %6.0f contributions/s (%6.1f transactions/s)" % (name, batch, per_s, txn_s))
     view = link_view(led.db, LINK)
-    print("  %-44s balance %d cents off, %d contributions" % (name, view["balance_off"], sum(seqs.values())))
+    print("  %-34s balance %d cents off, %d contributions" % (name, view["balance_off"], sum(seqs.values())))
     led.db.close()
 
 
