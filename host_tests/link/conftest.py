@@ -1,6 +1,4 @@
 """Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped; ledgers on both engines."""
-import itertools
-
 import pytest
 
 from jackpot import postgres
@@ -23,11 +21,13 @@ def make_link(tmp_path):
 
 @pytest.fixture(scope="session")
 def pg_node():
-    """One throwaway PostgreSQL server for the session's ledger tests, each test on a database of its own."""
+    """One throwaway PostgreSQL server for the session's ledger tests, with the database `ledger` they take
+turns on (new_ledger_at empties it)."""
     if not postgres.installed():
         pytest.skip("PostgreSQL 15 is not installed (%s): `make postgres` installs it, as make test does"
                     % postgres.BIN)
     node = postgres.Node.primary(fsync=False)
+    node.create_database("ledger")
     yield node
     node.remove()
 
@@ -46,22 +46,18 @@ def pg_pair():
             n.remove()
 
 
-_databases = itertools.count(1)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def new_ledger_at(request, tmp_path_factory):
-    """A function that gives a new, empty ledger's place each call: a SQLite file, or the test's PostgreSQL
-    database emptied (its tables dropped: cheaper than a CREATE DATABASE for each hypothesis example)."""
+    """A function that gives a new, empty ledger's place each call: a SQLite file, or the session's
+    PostgreSQL database emptied (its tables dropped: a CREATE DATABASE a test, or a hypothesis example,
+    costs seconds on a loaded machine, and their removal more)."""
     if request.param == "sqlite":
         return lambda: tmp_path_factory.mktemp("ledger") / "ledger.db"
     node = request.getfixturevalue("pg_node")
-    name = "ledger%d" % next(_databases)
-    uri = node.create_database(name)
 
     def new():
-        node.sql("DROP TABLE IF EXISTS link, message, tablemeter", name)
-        return uri
+        node.sql("DROP TABLE IF EXISTS link, message, tablemeter", "ledger")
+        return node.uri("ledger")
     return new
 
 
