@@ -1,5 +1,5 @@
-"""The ledger on PostgreSQL with a synchronous standby: the primary killed (kill -9) before and during a batch,
-the standby promoted (pg_ctl promote, its inherited synchronous_standby_names cleared), the same Ledger going on
+"""The ledger on PostgreSQL with a synchronous standby: the primary killed (kill -9) in a batch, right after the
+last commit returned; the standby promoted (pg_ctl promote, its inherited synchronous_standby_names cleared), the same Ledger going on
 against the new primary: every contribution answered is there, once; the one never answered is not."""
 import threading
 

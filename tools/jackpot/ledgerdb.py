@@ -7,8 +7,9 @@
 The ledger's SQL is written once, with `?` placeholders and the types both engines share; an engine
 adds its schema (PostgreSQL: 64-bit integers and float8 where SQLite's types are wider than their
 names), its write lock (`FOR UPDATE` on the link rows; SQLite's BEGIN IMMEDIATE locks the file) and
-reconnection: a PostgreSQL connection lost (a primary killed) is replaced at the next transaction by
-one to whichever listed host is the primary then (libpq's target_session_attrs=read-write).
+reconnection: a PostgreSQL connection lost (a primary killed) is replaced at the next transaction, or
+the next read outside one, by one to whichever listed host is the primary then (libpq's
+target_session_attrs=read-write); within a transaction the loss is the transaction's error.
 """
 import re
 import sqlite3
