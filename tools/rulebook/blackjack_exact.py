@@ -1,0 +1,253 @@
+"""Blackjack's main bet, exact for a finite shoe under composition-dependent play (numpy, float64).
+
+Every value is a combinatorial sum over the cards left in the shoe, no simulation: the dealer's outcome
+distribution is pushed forward over the multisets of cards the dealer can draw (a draw's probability
+depends only on what has left the shoe, so paths to one multiset merge), for a whole batch of shoes at
+once; the player's stand / hit / double / split values are then a recursion over the player's card
+multisets, the best action chosen for the exact cards held (composition-dependent play, CDP).
+Splits follow the published convention this module is checked against: a split hand's shoe has the
+pair cards dealt so far removed, not the other split hands' cards. Rules: no hole card (the dealer's
+second card after the players, BJ-5.2), the dealer's Blackjack takes everything staked (doubles and
+splits too) or, obo=True, only the original stake (BJ-16.6, BJ-17.3); docs/blackjack_exact.md.
+"""
+from functools import lru_cache
+
+import numpy as np
+
+from .errors import RuleError
+
+VALUES = tuple(range(1, 11))  # card value by rank index: 0 = ace ... 9 = a ten-value card
+ACE, TEN = 0, 9
+OUTCOMES = ("17", "18", "19", "20", "21", "bust", "bj")
+_BUST, _BJ = 5, 6
+
+
+def full_shoe(decks):
+    """Cards per rank index of `decks` decks."""
+    return np.array([4 * decks] * 9 + [16 * decks], dtype=np.int64)
+
+
+def _best(hard, ace):
+    return hard + 10 if ace and hard <= 11 else hard
+
+
+@lru_cache(maxsize=40)
+def _dealer_levels(up, hits_soft17):
+    """The dealer's draw DAG from face-up rank index `up`: per number of cards drawn, the live states
+    as (drawn counts tuple, hard total, holds an ace), and the finished ones as (drawn, outcome)."""
+    levels, finished = [], []
+    live = {(0,) * 10: (VALUES[up], up == ACE)}
+    k = 0
+    while live:
+        levels.append(live)
+        nxt = {}
+        for drawn, (hard, ace) in live.items():
+            for r in range(10):
+                d = drawn[:r] + (drawn[r] + 1,) + drawn[r + 1:]
+                h, a = hard + VALUES[r], ace or r == ACE
+                total = _best(h, a)
+                if k == 0 and total == 21:
+                    finished.append((k, drawn, r, _BJ))
+                elif total > 21:
+                    finished.append((k, drawn, r, _BUST))
+                elif total > 17 or (total == 17 and not (hits_soft17 and a and h <= 11)):
+                    finished.append((k, drawn, r, total - 17))
+                else:
+                    nxt[d] = (h, a)
+        live, k = nxt, k + 1
+    return levels, finished
+
+
+def dealer_outcomes(up, shoes, hits_soft17=True):
+    """(shoes, 7) probabilities of the dealer's 17..21, bust, Blackjack from face-up rank `up`, each
+    row's shoe (counts per rank, the up card already out) the cards the dealer draws from."""
+    shoes = np.asarray(shoes, dtype=np.float64)
+    total = shoes.sum(axis=1)
+    levels, finished = _dealer_levels(up, hits_soft17)
+    mass = [{(0,) * 10: np.ones(len(shoes))}]
+    for k, live in enumerate(levels[1:], 1):
+        here = {}
+        for drawn in live:
+            acc = None
+            for r in range(10):
+                if drawn[r]:
+                    prev = drawn[:r] + (drawn[r] - 1,) + drawn[r + 1:]
+                    m = mass[k - 1].get(prev)
+                    if m is not None:
+                        term = m * (shoes[:, r] - prev[r]) / (total - (k - 1))
+                        acc = term if acc is None else acc + term
+            here[drawn] = acc
+        mass.append(here)
+    out = np.zeros((len(shoes), 7))
+    for k, drawn, r, outcome in finished:
+        out[:, outcome] += mass[k][drawn] * (shoes[:, r] - drawn[r]) / (total - k)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _compositions():
+    """Every multiset of one or more cards with hard total <= 21: (counts (C, 10), hard, soft-ace flag,
+    best total, child (C, 10): the index of the multiset with one more card of each rank, -1 past 21)."""
+    comps = []
+
+    def grow(r, counts, hard):
+        if r == 10:
+            if any(counts):
+                comps.append(tuple(counts))
+            return
+        n = 0
+        while hard + n * VALUES[r] <= 21:
+            grow(r + 1, counts + [n], hard + n * VALUES[r])
+            n += 1
+    grow(0, [], 0)
+    counts = np.array(comps, dtype=np.int64)
+    hard = counts @ np.array(VALUES)
+    ace = counts[:, ACE] > 0
+    total = np.where(ace & (hard <= 11), hard + 10, hard)
+    index = {c: i for i, c in enumerate(comps)}
+    child = np.full((len(comps), 10), -1, dtype=np.int64)
+    for i, c in enumerate(comps):
+        for r in range(10):
+            child[i, r] = index.get(c[:r] + (c[r] + 1,) + c[r + 1:], -1)
+    return counts, hard, ace, total, child, index
+
+
+class _AgainstUp:
+    """Every player multiset's values against one face-up card, for the shoe left after it."""
+
+    def __init__(self, up, shoe, rules):
+        self.up, self.rules = up, rules
+        self.shoe = shoe  # the up card already out
+        counts, hard, ace, total, child, index = _compositions()
+        self.removals, self.row_of = [], {}
+        self._rows(counts)
+        for pair in range(10):
+            has = counts[:, pair] > 0
+            for extra in range(1, rules["max_hands"]):
+                self._rows(counts[has] + extra * np.eye(10, dtype=np.int64)[pair])
+        removed = np.array(self.removals, dtype=np.int64)
+        dealer = dealer_outcomes(up, shoe - removed, rules["hits_soft17"])
+        # stand value by the player's total: below 17, then 17..21 (a Blackjack beats every non-natural)
+        self.p_bj = dealer[:, _BJ]
+        made = dealer[:, :5]
+        below = np.concatenate([np.zeros((len(made), 1)), np.cumsum(made, axis=1)[:, :-1]], axis=1)
+        above = made.sum(axis=1, keepdims=True) - np.cumsum(made, axis=1)
+        self.stand_by_total = np.hstack([(2 * dealer[:, _BUST] - 1)[:, None],
+                                         dealer[:, _BUST, None] + below - above - self.p_bj[:, None]])
+        self.left = shoe.sum()
+
+    def _rows(self, removals):
+        for r in removals.tolist():
+            key = tuple(r)
+            if key not in self.row_of and all(a <= b for a, b in zip(key, self.shoe.tolist())):
+                self.row_of[key] = len(self.removals)
+                self.removals.append(key)
+
+    @lru_cache(maxsize=None)
+    def values(self, pair=None, extra=0, double=True):
+        """(stand, hit, best-without-double, double) per multiset, with `extra` more cards of rank `pair`
+        out of the shoe (other split hands' first cards); NaN where the multiset lacks that rank or the
+        shoe has not the cards. `double`: doubling allowed on two cards."""
+        counts, hard, ace, total, child, index = _compositions()
+        gone = counts.copy()
+        if extra:
+            gone[:, pair] += extra
+        ok = np.array([tuple(g) in self.row_of for g in gone.tolist()])
+        if pair is not None:
+            ok &= counts[:, pair] > 0
+        rows = np.array([self.row_of.get(tuple(g), 0) for g in gone.tolist()])
+        tcat = np.clip(total - 16, 0, 5)
+        stand = np.where(ok, self.stand_by_total[rows, tcat], np.nan)
+        left = self.shoe[None, :] - gone
+        p = np.where(ok[:, None], left / (self.left - gone.sum(axis=1))[:, None], 0.0)
+        hit = np.full(len(counts), np.nan)
+        best = np.full(len(counts), np.nan)
+        dbl = np.full(len(counts), np.nan)
+        # children have higher hard totals: fill from 21 down
+        for h in range(21, 0, -1):
+            at = np.flatnonzero(ok & (hard == h))
+            if not len(at):
+                continue
+            kids = child[at]
+            kid_best = np.where(kids >= 0, best[np.maximum(kids, 0)], -1.0)
+            kid_stand = np.where(kids >= 0, stand[np.maximum(kids, 0)], -1.0)
+            pk = p[at]
+            kid_best = np.where(pk > 0, kid_best, 0.0)
+            kid_stand = np.where(pk > 0, kid_stand, 0.0)
+            hit[at] = (pk * kid_best).sum(axis=1)
+            best[at] = np.maximum(stand[at], hit[at])
+            dbl[at] = 2 * (pk * kid_stand).sum(axis=1)
+        return stand, hit, best, dbl
+
+    def split(self, pair):
+        """A box's value after splitting a pair of rank index `pair`: each hand's second card and play
+        from the shoe less the up card and the pair cards dealt so far; a second pair card re-splits
+        up to max_hands hands (aces: one card each, not re-split)."""
+        counts, hard, ace, total, child, index = _compositions()
+        rules, shoe = self.rules, self.shoe
+        one = [0] * 10
+        one[pair] = 1
+        hand_at = [index[tuple(one[:x] + [one[x] + 1] + one[x + 1:])] for x in range(10)]
+        top = 2 if pair == ACE else rules["max_hands"]
+
+        def hand_value(m, x):  # the hand (pair, x) with the other m - 1 pair cards out
+            stand, hit, best, dbl = self.values(pair, m - 1, rules["das"] and pair != ACE)
+            i = hand_at[x]
+            if pair == ACE:
+                return stand[i]
+            return max(best[i], dbl[i]) if rules["das"] else best[i]
+
+        memo = {}
+
+        def waiting(m, w):  # the value of w hands still to get their second card, m pair cards out
+            if w == 0:
+                return 0.0
+            if (m, w) in memo:
+                return memo[m, w]
+            left = shoe.astype(np.float64)
+            left[pair] -= m
+            p = left / left.sum()
+            if left[pair] < 0:
+                raise RuleError("more pair cards split than the shoe holds")
+            if m < top and pair != ACE:
+                value = p[pair] * waiting(m + 1, w + 1) + (1 - p[pair]) * waiting(m, w - 1)
+                value += sum(p[x] * hand_value(m, x) for x in range(10) if x != pair and p[x] > 0)
+            else:
+                value = sum(p[x] * hand_value(m, x) for x in range(10) if p[x] > 0) + waiting(m, w - 1)
+            memo[m, w] = value
+            return value
+        return waiting(2, 2)
+
+
+def _rules(decks=6, hits_soft17=True, das=True, max_hands=4):
+    return {"decks": decks, "hits_soft17": hits_soft17, "das": das, "max_hands": max_hands}
+
+
+def edge(decks=6, hits_soft17=True, das=True, max_hands=4):
+    """The player's expected return per unit of the main bet from a full shoe, best play per hand."""
+    rules = _rules(decks, hits_soft17, das, max_hands)
+    full = full_shoe(decks)
+    counts, hard, ace, total, child, index = _compositions()
+    ev = 0.0
+    for up in range(10):
+        shoe = full.copy()
+        shoe[up] -= 1
+        table = _AgainstUp(up, shoe, rules)
+        stand, hit, best, dbl = table.values()
+        p_up = full[up] / full.sum()
+        n = shoe.sum()
+        for a in range(10):
+            for b in range(a, 10):
+                c = [0] * 10
+                c[a] += 1
+                c[b] += 1
+                i = index[tuple(c)]
+                p = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
+                if (a, b) == (ACE, TEN):
+                    value = 1.5 * (1 - table.p_bj[table.row_of[tuple(c)]])
+                else:
+                    value = max(stand[i], hit[i], dbl[i])
+                    if a == b:
+                        value = max(value, table.split(a))
+                ev += p_up * p * value
+    return ev
