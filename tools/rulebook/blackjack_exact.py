@@ -20,6 +20,7 @@ VALUES = tuple(range(1, 11))  # card value by rank index: 0 = ace ... 9 = a ten-
 ACE, TEN = 0, 9
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "bj")
 _BUST, _BJ = 5, 6
+_KEY = 32 ** np.arange(10, dtype=np.int64)  # a removal's counts (each < 32) as one integer
 
 
 def full_shoe(decks):
@@ -118,14 +119,13 @@ class _AgainstUp:
     def __init__(self, up, shoe, rules):
         self.up, self.rules = up, rules
         self.shoe = shoe  # the up card already out
-        counts, hard, ace, total, child, index = _compositions()
-        self.removals, self.row_of = [], {}
-        self._rows(counts)
-        for pair in range(10):
-            has = counts[:, pair] > 0
-            for extra in range(1, rules["max_hands"]):
-                self._rows(counts[has] + extra * np.eye(10, dtype=np.int64)[pair])
-        removed = np.array(self.removals, dtype=np.int64)
+        counts = _compositions()[0]
+        wanted = [counts] + [counts[counts[:, pair] > 0] + extra * np.eye(10, dtype=np.int64)[pair]
+                             for pair in range(10) for extra in range(1, rules["max_hands"])]
+        wanted = np.concatenate(wanted)
+        wanted = wanted[(wanted <= shoe).all(axis=1)]
+        self.keys, first = np.unique(wanted @ _KEY, return_index=True)
+        removed = wanted[first]
         dealer = dealer_outcomes(up, shoe - removed, rules["hits_soft17"])
         # stand value by the player's total: below 17, then 17..21 (a Blackjack beats every non-natural)
         self.p_bj = dealer[:, _BJ]
@@ -136,12 +136,11 @@ class _AgainstUp:
                                          dealer[:, _BUST, None] + below - above - self.p_bj[:, None]])
         self.left = shoe.sum()
 
-    def _rows(self, removals):
-        for r in removals.tolist():
-            key = tuple(r)
-            if key not in self.row_of and all(a <= b for a, b in zip(key, self.shoe.tolist())):
-                self.row_of[key] = len(self.removals)
-                self.removals.append(key)
+    def rows(self, removed):
+        """Row of each removal (rows of rank counts) in the tables, -1 where the shoe lacks the cards."""
+        keys = np.asarray(removed) @ _KEY
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, at, -1)
 
     @lru_cache(maxsize=None)
     def values(self, pair=None, extra=0, double=True):
@@ -152,14 +151,14 @@ class _AgainstUp:
         gone = counts.copy()
         if extra:
             gone[:, pair] += extra
-        ok = np.array([tuple(g) in self.row_of for g in gone.tolist()])
+        rows = self.rows(gone)
+        ok = rows >= 0
         if pair is not None:
             ok &= counts[:, pair] > 0
-        rows = np.array([self.row_of.get(tuple(g), 0) for g in gone.tolist()])
         tcat = np.clip(total - 16, 0, 5)
         stand = np.where(ok, self.stand_by_total[rows, tcat], np.nan)
         left = self.shoe[None, :] - gone
-        p = np.where(ok[:, None], left / (self.left - gone.sum(axis=1))[:, None], 0.0)
+        p = np.where(ok[:, None], left / np.maximum(self.left - gone.sum(axis=1), 1)[:, None], 0.0)
         hit = np.full(len(counts), np.nan)
         best = np.full(len(counts), np.nan)
         dbl = np.full(len(counts), np.nan)
@@ -219,22 +218,47 @@ class _AgainstUp:
         return waiting(2, 2)
 
 
-def _rules(decks=6, hits_soft17=True, das=True, max_hands=4):
-    return {"decks": decks, "hits_soft17": hits_soft17, "das": das, "max_hands": max_hands}
+RANKS = "A23456789T"
+
+
+@lru_cache(maxsize=64)
+def against(up, decks=6, hits_soft17=True, das=True, max_hands=4):
+    """The values against face-up rank `up` (a character of RANKS) from a full shoe of `decks` decks."""
+    if up not in RANKS or not 1 <= decks <= 8 or max_hands < 2:
+        raise RuleError("against needs an up card of %s, 1-8 decks and at least 2 split hands" % RANKS)
+    r = RANKS.index(up)
+    shoe = full_shoe(decks)
+    shoe[r] -= 1
+    return _AgainstUp(r, shoe, {"hits_soft17": hits_soft17, "das": das, "max_hands": max_hands})
+
+
+def hand_values(up, cards, **rules):
+    """{'stand', 'hit', 'double'} per unit staked for the player's `cards` (a string of RANKS) against
+    `up`, each action followed by the best play for the exact cards then held."""
+    counts = [0] * 10
+    for c in cards:
+        if c not in RANKS:
+            raise RuleError("cards are characters of %s, not %r" % (RANKS, c))
+        counts[RANKS.index(c)] += 1
+    i = _compositions()[5].get(tuple(counts))
+    if i is None:
+        raise RuleError("%r totals more than 21" % cards)
+    stand, hit, _, dbl = against(up, **rules).values()
+    if np.isnan(stand[i]):
+        raise RuleError("the shoe does not hold %r and the up card" % cards)
+    return {"stand": float(stand[i]), "hit": float(hit[i]), "double": float(dbl[i])}
 
 
 def edge(decks=6, hits_soft17=True, das=True, max_hands=4):
-    """The player's expected return per unit of the main bet from a full shoe, best play per hand."""
-    rules = _rules(decks, hits_soft17, das, max_hands)
+    """The player's expected return per unit of the main bet from a full shoe, the best action for each
+    first two cards and up card (a Blackjack pays 3:2, BJ-10.2; a pair may be split, BJ-16)."""
     full = full_shoe(decks)
-    counts, hard, ace, total, child, index = _compositions()
+    index = _compositions()[5]
     ev = 0.0
     for up in range(10):
-        shoe = full.copy()
-        shoe[up] -= 1
-        table = _AgainstUp(up, shoe, rules)
+        table = against(RANKS[up], decks, hits_soft17, das, max_hands)
         stand, hit, best, dbl = table.values()
-        p_up = full[up] / full.sum()
+        shoe = table.shoe
         n = shoe.sum()
         for a in range(10):
             for b in range(a, 10):
@@ -244,10 +268,10 @@ def edge(decks=6, hits_soft17=True, das=True, max_hands=4):
                 i = index[tuple(c)]
                 p = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
                 if (a, b) == (ACE, TEN):
-                    value = 1.5 * (1 - table.p_bj[table.row_of[tuple(c)]])
+                    value = 1.5 * (1 - table.p_bj[table.rows([c])[0]])
                 else:
                     value = max(stand[i], hit[i], dbl[i])
                     if a == b:
                         value = max(value, table.split(a))
-                ev += p_up * p * value
+                ev += full[up] / full.sum() * p * value
     return ev
