@@ -35,7 +35,7 @@ PUBLISHED = {
 @pytest.mark.parametrize("decks", [6, 8])
 def test_values_match_the_published_exact_table_BJ_5_2_BJ_6_1_BJ_17_1(decks):
     for cards, stand, hit, double in PUBLISHED[decks]:
-        got = bx.hand_values("A", cards, decks=decks)
+        got = bx.hand_values("A", cards, decks=decks, **bx.APPENDIX_9)
         for action, published in (("stand", stand), ("hit", hit), ("double", double)):
             assert abs(got[action] - published) <= 5.0001e-7, (cards, action, got[action], published)
 
@@ -43,7 +43,7 @@ def test_values_match_the_published_exact_table_BJ_5_2_BJ_6_1_BJ_17_1(decks):
 def test_the_published_weights_are_the_cards_times_no_dealer_blackjack_BJ_10_2():
     """Appendix 9 weighs 2,A against an ace 0.00060719 and 3,2 0.00063359: the chance of the three cards
     times the dealer's chance of no Blackjack from the rest, the p_bj the values use."""
-    table = bx.against("A", decks=6)
+    table = bx.against("A", decks=6, **bx.APPENDIX_9)
     for cards, removed, weight in (("2A", (1, 1) + (0,) * 8, 0.00060719), ("32", (0, 1, 1) + (0,) * 7, 0.00063359)):
         n = 311
         p = 2 * 24 * 24 * (23 if "A" in cards else 24) / (312 * n * (n - 1))
@@ -117,7 +117,7 @@ def test_composition_dependent_hit_equals_plain_recursion_on_a_small_shoe_BJ_8()
     for up in (5, 9):
         left = np.array(shoe)
         left[up] -= 1
-        table = bx._AgainstUp(up, left, {"hits_soft17": True, "das": True, "max_hands": 4})
+        table = bx._AgainstUp(up, left, {"hits_soft17": True, "das": True, "max_hands": 4, "ace_hands": 2, "obo": False, "surrender": False})
         stand, hit, _, _ = table.values()
         index = bx._compositions()[5]
         memo = {}
@@ -131,7 +131,7 @@ def test_game_value_is_within_the_published_split_convention_BJ_16():
     """The whole game, 6 decks, double after split: Appendix 9 prints -0.0072705; its splits count only the
     pair cards dealt so far, as ours do, but its resplit bookkeeping is not published: the two agree to
     3e-6 (about 0.5% of what re-splitting is worth, 5.2e-4), the per-hand values above to 5e-7."""
-    assert abs(bx.edge(decks=6, das=True) - -0.0072705) < 3e-6
+    assert abs(bx.edge(decks=6, **bx.APPENDIX_9) - -0.0072705) < 3e-6
 
 
 def test_bad_requests_are_refused():

@@ -35,12 +35,13 @@ def _best(hard, ace):
 @lru_cache(maxsize=40)
 def _dealer_levels(up, hits_soft17):
     """The dealer's draw DAG from face-up rank index `up`: per number of cards drawn, the live states
-    as (drawn counts tuple, hard total, holds an ace), and the finished ones as (drawn, outcome)."""
+    ({drawn counts tuple: (hard total, holds an ace)}) and the draws that end there (drawn, rank, outcome)."""
     levels, finished = [], []
     live = {(0,) * 10: (VALUES[up], up == ACE)}
     k = 0
     while live:
         levels.append(live)
+        finished.append([])
         nxt = {}
         for drawn, (hard, ace) in live.items():
             for r in range(10):
@@ -48,11 +49,11 @@ def _dealer_levels(up, hits_soft17):
                 h, a = hard + VALUES[r], ace or r == ACE
                 total = _best(h, a)
                 if k == 0 and total == 21:
-                    finished.append((k, drawn, r, _BJ))
+                    finished[k].append((drawn, r, _BJ))
                 elif total > 21:
-                    finished.append((k, drawn, r, _BUST))
+                    finished[k].append((drawn, r, _BUST))
                 elif total > 17 or (total == 17 and not (hits_soft17 and a and h <= 11)):
-                    finished.append((k, drawn, r, total - 17))
+                    finished[k].append((drawn, r, total - 17))
                 else:
                     nxt[d] = (h, a)
         live, k = nxt, k + 1
@@ -65,23 +66,25 @@ def dealer_outcomes(up, shoes, hits_soft17=True):
     shoes = np.asarray(shoes, dtype=np.float64)
     total = shoes.sum(axis=1)
     levels, finished = _dealer_levels(up, hits_soft17)
-    mass = [{(0,) * 10: np.ones(len(shoes))}]
-    for k, live in enumerate(levels[1:], 1):
+    out = np.zeros((len(shoes), 7))
+    mass = {(0,) * 10: np.ones(len(shoes))}  # one level at a time: the chance of drawing each multiset
+    for k in range(len(levels)):
+        for drawn, r, outcome in finished[k]:
+            out[:, outcome] += mass[drawn] * (shoes[:, r] - drawn[r]) / (total - k)
+        if k + 1 == len(levels):
+            break
         here = {}
-        for drawn in live:
+        for drawn in levels[k + 1]:
             acc = None
             for r in range(10):
                 if drawn[r]:
                     prev = drawn[:r] + (drawn[r] - 1,) + drawn[r + 1:]
-                    m = mass[k - 1].get(prev)
+                    m = mass.get(prev)
                     if m is not None:
-                        term = m * (shoes[:, r] - prev[r]) / (total - (k - 1))
+                        term = m * (shoes[:, r] - prev[r]) / (total - k)
                         acc = term if acc is None else acc + term
             here[drawn] = acc
-        mass.append(here)
-    out = np.zeros((len(shoes), 7))
-    for k, drawn, r, outcome in finished:
-        out[:, outcome] += mass[k][drawn] * (shoes[:, r] - drawn[r]) / (total - k)
+        mass = here
     return out
 
 
@@ -119,9 +122,9 @@ class _AgainstUp:
     def __init__(self, up, shoe, rules):
         self.up, self.rules = up, rules
         self.shoe = shoe  # the up card already out
-        counts = _compositions()[0]
+        counts = self.counts = _compositions()[0]
         wanted = [counts] + [counts[counts[:, pair] > 0] + extra * np.eye(10, dtype=np.int64)[pair]
-                             for pair in range(10) for extra in range(1, rules["max_hands"])]
+                             for pair in range(10) for extra in range(1, 4)]
         wanted = np.concatenate(wanted)
         wanted = wanted[(wanted <= shoe).all(axis=1)]
         self.keys, first = np.unique(wanted @ _KEY, return_index=True)
@@ -143,10 +146,10 @@ class _AgainstUp:
         return np.where(self.keys[at] == keys, at, -1)
 
     @lru_cache(maxsize=None)
-    def values(self, pair=None, extra=0, double=True):
-        """(stand, hit, best-without-double, double) per multiset, with `extra` more cards of rank `pair`
-        out of the shoe (other split hands' first cards); NaN where the multiset lacks that rank or the
-        shoe has not the cards. `double`: doubling allowed on two cards."""
+    def values(self, pair=None, extra=0):
+        """(stand, hit, best of the two, double) per multiset, with `extra` more cards of rank `pair` out
+        of the shoe (other split hands' first cards); NaN where the multiset lacks that rank or the shoe
+        has not the cards. A dealer Blackjack takes every stake here (obo is added by the callers)."""
         counts, hard, ace, total, child, index = _compositions()
         gone = counts.copy()
         if extra:
@@ -181,20 +184,25 @@ class _AgainstUp:
     def split(self, pair):
         """A box's value after splitting a pair of rank index `pair`: each hand's second card and play
         from the shoe less the up card and the pair cards dealt so far; a second pair card re-splits
-        up to max_hands hands (aces: one card each, not re-split)."""
-        counts, hard, ace, total, child, index = _compositions()
+        up to max_hands hands (aces: ace_hands, one card each). obo: each hand is played for its value
+        without the dealer's Blackjack, which then costs the box one stake."""
+        index = _compositions()[5]
         rules, shoe = self.rules, self.shoe
         one = [0] * 10
         one[pair] = 1
         hand_at = [index[tuple(one[:x] + [one[x] + 1] + one[x + 1:])] for x in range(10)]
-        top = 2 if pair == ACE else rules["max_hands"]
+        top = rules["ace_hands"] if pair == ACE else rules["max_hands"]
+        das = rules["das"] and pair != ACE
 
         def hand_value(m, x):  # the hand (pair, x) with the other m - 1 pair cards out
-            stand, hit, best, dbl = self.values(pair, m - 1, rules["das"] and pair != ACE)
+            stand, hit, best, dbl = self.values(pair, m - 1)
             i = hand_at[x]
+            bj = self.p_bj[self.rows([self.counts[i] + (m - 1) * np.eye(10, dtype=np.int64)[pair]])[0]]
+            if not rules["obo"]:
+                bj = 0.0
             if pair == ACE:
-                return stand[i]
-            return max(best[i], dbl[i]) if rules["das"] else best[i]
+                return stand[i] + bj
+            return max(best[i] + bj, dbl[i] + 2 * bj) if das else best[i] + bj
 
         memo = {}
 
@@ -205,34 +213,59 @@ class _AgainstUp:
                 return memo[m, w]
             left = shoe.astype(np.float64)
             left[pair] -= m
-            p = left / left.sum()
             if left[pair] < 0:
                 raise RuleError("more pair cards split than the shoe holds")
-            if m < top and pair != ACE:
+            p = left / left.sum()
+            if m < top:
                 value = p[pair] * waiting(m + 1, w + 1) + (1 - p[pair]) * waiting(m, w - 1)
                 value += sum(p[x] * hand_value(m, x) for x in range(10) if x != pair and p[x] > 0)
             else:
                 value = sum(p[x] * hand_value(m, x) for x in range(10) if p[x] > 0) + waiting(m, w - 1)
             memo[m, w] = value
             return value
-        return waiting(2, 2)
+        box_bj = self.p_bj[self.rows([2 * np.eye(10, dtype=np.int64)[pair]])[0]] if rules["obo"] else 0.0
+        return waiting(2, 2) - box_bj
 
 
 RANKS = "A23456789T"
+# Wizard of Odds, Blackjack Appendix 9 (6 and 8 decks, dealer hits soft 17, no hole card): a dealer
+# Blackjack takes everything staked, double any two cards and after splits, re-split to four hands but
+# not aces, one card to each split ace, no surrender
+APPENDIX_9 = {"hits_soft17": True, "das": True, "max_hands": 4, "ace_hands": 2, "obo": False,
+              "surrender": False}
+# the seed's rules as the rulebook's defaults read them (blackjack.OPTIONS): BJ-6.1 hits soft 17, BJ-16.6
+# / BJ-17.3 only the original stake to a dealer Blackjack, BJ-17.1 double any two and after splits,
+# BJ-16.5 other pairs re-split once (3 hands), aces to BJ-16.1's four, BJ-18 surrender (not against an ace)
+MACAU = {"hits_soft17": True, "das": True, "max_hands": 3, "ace_hands": 4, "obo": True, "surrender": True}
 
 
-@lru_cache(maxsize=64)
-def against(up, decks=6, hits_soft17=True, das=True, max_hands=4):
-    """The values against face-up rank `up` (a character of RANKS) from a full shoe of `decks` decks."""
-    if up not in RANKS or not 1 <= decks <= 8 or max_hands < 2:
-        raise RuleError("against needs an up card of %s, 1-8 decks and at least 2 split hands" % RANKS)
+def _rules(given):
+    rules = dict(MACAU)
+    for key, value in given.items():
+        if key not in rules:
+            raise RuleError("unknown blackjack_exact rule %r (rules: %s)" % (key, ", ".join(sorted(rules))))
+        rules[key] = value
+    if not (2 <= rules["max_hands"] <= 4 and 2 <= rules["ace_hands"] <= 4):
+        raise RuleError("max_hands and ace_hands are 2 to 4")
+    return rules
+
+
+@lru_cache(maxsize=10)  # one rule set's ten up cards (~5 MB each)
+def _against(up, decks, rules):
+    if up not in RANKS or not 1 <= decks <= 8:
+        raise RuleError("an up card is one of %s, decks 1 to 8" % RANKS)
     r = RANKS.index(up)
     shoe = full_shoe(decks)
     shoe[r] -= 1
-    return _AgainstUp(r, shoe, {"hits_soft17": hits_soft17, "das": das, "max_hands": max_hands})
+    return _AgainstUp(r, shoe, dict(rules))
 
 
-def hand_values(up, cards, **rules):
+def against(up, decks=6, **rules):
+    """The values against face-up rank `up` (a character of RANKS) from a full shoe of `decks` decks."""
+    return _against(up, decks, tuple(sorted(_rules(rules).items())))
+
+
+def hand_values(up, cards, decks=6, **rules):
     """{'stand', 'hit', 'double'} per unit staked for the player's `cards` (a string of RANKS) against
     `up`, each action followed by the best play for the exact cards then held."""
     counts = [0] * 10
@@ -243,22 +276,26 @@ def hand_values(up, cards, **rules):
     i = _compositions()[5].get(tuple(counts))
     if i is None:
         raise RuleError("%r totals more than 21" % cards)
-    stand, hit, _, dbl = against(up, **rules).values()
+    table = against(up, decks, **rules)
+    stand, hit, _, dbl = table.values()
     if np.isnan(stand[i]):
         raise RuleError("the shoe does not hold %r and the up card" % cards)
-    return {"stand": float(stand[i]), "hit": float(hit[i]), "double": float(dbl[i])}
+    # obo: the dealer's Blackjack costs a doubled hand one stake, not two (BJ-17.3)
+    refund = table.p_bj[table.rows([counts])[0]] if table.rules["obo"] else 0.0
+    return {"stand": float(stand[i]), "hit": float(hit[i]), "double": float(dbl[i] + refund)}
 
 
-def edge(decks=6, hits_soft17=True, das=True, max_hands=4):
+def edge(decks=6, **rules):
     """The player's expected return per unit of the main bet from a full shoe, the best action for each
     first two cards and up card (a Blackjack pays 3:2, BJ-10.2; a pair may be split, BJ-16)."""
     full = full_shoe(decks)
     index = _compositions()[5]
     ev = 0.0
     for up in range(10):
-        table = against(RANKS[up], decks, hits_soft17, das, max_hands)
+        table = against(RANKS[up], decks, **rules)
         stand, hit, best, dbl = table.values()
-        shoe = table.shoe
+        shoe, obo = table.shoe, table.rules["obo"]
+        surrender = table.rules["surrender"] and up != ACE  # BJ-18: final, half the stake
         n = shoe.sum()
         for a in range(10):
             for b in range(a, 10):
@@ -266,12 +303,15 @@ def edge(decks=6, hits_soft17=True, das=True, max_hands=4):
                 c[a] += 1
                 c[b] += 1
                 i = index[tuple(c)]
+                p_bj = table.p_bj[table.rows([c])[0]]
                 p = shoe[a] * (shoe[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
                 if (a, b) == (ACE, TEN):
-                    value = 1.5 * (1 - table.p_bj[table.rows([c])[0]])
+                    value = 1.5 * (1 - p_bj)
                 else:
-                    value = max(stand[i], hit[i], dbl[i])
+                    value = max(stand[i], hit[i], dbl[i] + (p_bj if obo else 0.0))
                     if a == b:
                         value = max(value, table.split(a))
+                    if surrender:
+                        value = max(value, -0.5)
                 ev += full[up] / full.sum() * p * value
     return ev
