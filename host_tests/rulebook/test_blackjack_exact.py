@@ -139,3 +139,38 @@ def test_bad_requests_are_refused():
                  lambda: bx.hand_values("A", "Z2"), lambda: bx.hand_values("A", "AAAAA", decks=1)):
         with pytest.raises(RuleError):
             call()
+
+
+def test_original_stake_only_double_equals_enumeration_BJ_16_6_BJ_17_3():
+    """obo: a doubled hand loses one stake to a dealer Blackjack, busted or not. Against an ace and a ten on
+    a short shoe, every double's card and the dealer's hand enumerated, against dbl + refund()."""
+    shoe = [3, 3, 3, 2, 2, 1, 1, 1, 1, 3]
+    rules = dict(bx.MACAU)
+    for up in (0, 9):
+        left = np.array(shoe)
+        left[up] -= 1
+        table = bx._AgainstUp(up, left, rules)
+        lose_all = bx._AgainstUp(up, left, dict(rules, obo=False))
+        index = bx._compositions()[5]
+        for held in ((0, 0, 0, 0, 1, 1, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0, 0, 1, 0)):  # 5,6 and 2,9
+            rest = [s - h for s, h in zip(left.tolist(), held)]
+            hard = sum((r + 1) * n for r, n in enumerate(held))
+            want = Fraction(0)
+            for r in range(10):
+                if not rest[r]:
+                    continue
+                after = tuple(rest[:r] + [rest[r] - 1] + rest[r + 1:])
+                d = brute_dealer(up, after)
+                total = hard + r + 1 + (10 if r == 0 and hard <= 10 else 0)
+                if total > 21:
+                    outcome = -2 * (1 - d[6]) - d[6]
+                else:
+                    made = d[:5]
+                    won = d[5] if total < 17 else d[5] + sum(made[:total - 17])
+                    lost = (1 - d[5] - d[6]) if total < 17 else sum(made[total - 16:])
+                    outcome = 2 * (won - lost) - d[6]
+                want += Fraction(rest[r], sum(rest)) * outcome
+            i = index[held]
+            got = table.values()[3][i] + table.refund()[i]
+            assert abs(got - float(want)) < 1e-12
+            assert got > lose_all.values()[3][i] + 0.01  # the refund is worth something against A and T

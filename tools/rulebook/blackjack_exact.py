@@ -70,7 +70,7 @@ def dealer_outcomes(up, shoes, hits_soft17=True):
     mass = {(0,) * 10: np.ones(len(shoes))}  # one level at a time: the chance of drawing each multiset
     for k in range(len(levels)):
         for drawn, r, outcome in finished[k]:
-            out[:, outcome] += mass[drawn] * (shoes[:, r] - drawn[r]) / (total - k)
+            out[:, outcome] += mass[drawn] * (shoes[:, r] - drawn[r]) / np.maximum(total - k, 1)
         if k + 1 == len(levels):
             break
         here = {}
@@ -81,7 +81,7 @@ def dealer_outcomes(up, shoes, hits_soft17=True):
                     prev = drawn[:r] + (drawn[r] - 1,) + drawn[r + 1:]
                     m = mass.get(prev)
                     if m is not None:
-                        term = m * (shoes[:, r] - prev[r]) / (total - k)
+                        term = m * (shoes[:, r] - prev[r]) / np.maximum(total - k, 1)
                         acc = term if acc is None else acc + term
             here[drawn] = acc
         mass = here
@@ -138,6 +138,15 @@ class _AgainstUp:
         self.stand_by_total = np.hstack([(2 * dealer[:, _BUST] - 1)[:, None],
                                          dealer[:, _BUST, None] + below - above - self.p_bj[:, None]])
         self.left = shoe.sum()
+        self._values = {}
+
+    def refund(self):
+        """Per multiset, what obo gives a doubled hand back: the dealer's Blackjack costs one stake, not
+        two, and its chance after the double's card is on average its chance now (BJ-17.3); 0 without obo."""
+        if not self.rules["obo"]:
+            return np.zeros(len(self.counts))
+        rows = self.rows(self.counts)
+        return np.where(rows >= 0, self.p_bj[np.maximum(rows, 0)], np.nan)
 
     def rows(self, removed):
         """Row of each removal (rows of rank counts) in the tables, -1 where the shoe lacks the cards."""
@@ -145,11 +154,15 @@ class _AgainstUp:
         at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[at] == keys, at, -1)
 
-    @lru_cache(maxsize=None)
     def values(self, pair=None, extra=0):
         """(stand, hit, best of the two, double) per multiset, with `extra` more cards of rank `pair` out
         of the shoe (other split hands' first cards); NaN where the multiset lacks that rank or the shoe
         has not the cards. A dealer Blackjack takes every stake here (obo is added by the callers)."""
+        if (pair, extra) not in self._values:
+            self._values[pair, extra] = self._compute(pair, extra)
+        return self._values[pair, extra]
+
+    def _compute(self, pair, extra):
         counts, hard, ace, total, child, index = _compositions()
         gone = counts.copy()
         if extra:
@@ -280,9 +293,7 @@ def hand_values(up, cards, decks=6, **rules):
     stand, hit, _, dbl = table.values()
     if np.isnan(stand[i]):
         raise RuleError("the shoe does not hold %r and the up card" % cards)
-    # obo: the dealer's Blackjack costs a doubled hand one stake, not two (BJ-17.3)
-    refund = table.p_bj[table.rows([counts])[0]] if table.rules["obo"] else 0.0
-    return {"stand": float(stand[i]), "hit": float(hit[i]), "double": float(dbl[i] + refund)}
+    return {"stand": float(stand[i]), "hit": float(hit[i]), "double": float(dbl[i] + table.refund()[i])}
 
 
 def edge(decks=6, **rules):
@@ -294,7 +305,8 @@ def edge(decks=6, **rules):
     for up in range(10):
         table = against(RANKS[up], decks, **rules)
         stand, hit, best, dbl = table.values()
-        shoe, obo = table.shoe, table.rules["obo"]
+        dbl = dbl + table.refund()
+        shoe = table.shoe
         surrender = table.rules["surrender"] and up != ACE  # BJ-18: final, half the stake
         n = shoe.sum()
         for a in range(10):
@@ -308,7 +320,7 @@ def edge(decks=6, **rules):
                 if (a, b) == (ACE, TEN):
                     value = 1.5 * (1 - p_bj)
                 else:
-                    value = max(stand[i], hit[i], dbl[i] + (p_bj if obo else 0.0))
+                    value = max(stand[i], hit[i], dbl[i])
                     if a == b:
                         value = max(value, table.split(a))
                     if surrender:
