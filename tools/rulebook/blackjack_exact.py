@@ -5,8 +5,9 @@ distribution is pushed forward over the multisets of cards the dealer can draw (
 depends only on what has left the shoe, so paths to one multiset merge), for a whole batch of shoes at
 once; the player's stand / hit / double / split values are then a recursion over the player's card
 multisets, the best action chosen for the exact cards held (composition-dependent play, CDP).
-Splits follow the published convention this module is checked against: a split hand's shoe has the
-pair cards dealt so far removed, not the other split hands' cards. Rules: no hole card (the dealer's
+Splits follow the convention the published table (APPENDIX_9) states: a split hand's shoe has the
+pair cards dealt so far removed, not the other split hands' cards; its whole-game figures are matched
+to 4e-6, its per-hand values to their printed 6 decimals. Rules: no hole card (the dealer's
 second card after the players, BJ-5.2), the dealer's Blackjack takes everything staked (doubles and
 splits too) or, obo=True, only the original stake (BJ-16.6, BJ-17.3); docs/blackjack_exact.md.
 """
@@ -280,7 +281,8 @@ def against(up, decks=6, **rules):
 
 def hand_values(up, cards, decks=6, **rules):
     """{'stand', 'hit', 'double'} per unit staked for the player's `cards` (a string of RANKS) against
-    `up`, each action followed by the best play for the exact cards then held."""
+    `up`, each action followed by the best play for the exact cards then held (a two-card 21 is valued
+    as any 21 here; edge() pays it as a Blackjack)."""
     counts = [0] * 10
     for c in cards:
         if c not in RANKS:
