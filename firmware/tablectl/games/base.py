@@ -266,6 +266,11 @@ class Controller:
     def result_text(self, result):
         return str(result)
 
+    def result_items(self, result):
+        """A result in the history as texts of at most 16 columns each: its result_text(), unless a
+        game's result takes more than one (a progressive round's hits)."""
+        return (self.result_text(result),)
+
     def show_history(self):
         """HISTORY pages through the last results, newest first, as many as fit on a line, for
         HISTORY_MS after the last press."""
@@ -274,7 +279,12 @@ class Controller:
             self.notice(self.prompt()[0], "NO HISTORY", self.HISTORY_MS)
             return
         cols = getattr(self.board.display, "cols", 16)
-        texts = ["VOID" if r[1] == VOID else self.result_text(r[1]) for r in reversed(res)]
+        texts = []
+        for r in reversed(res):
+            if r[1] == VOID:
+                texts.append("VOID")
+            else:
+                texts.extend(self.result_items(r[1]))
         pages = []
         line = ""
         for t in texts:
