@@ -179,3 +179,19 @@ def test_every_class_name_the_display_shows_is_a_line_of_the_glossary():
             # beside 'S7 '; a poker class (typed, so refused as 'HAND ...'; several hits a round, '+S7 ...') too
             assert len(short(cls)) <= (11 if game in ("caribbean_stud", "fortune3") else 13), cls
     assert len(names) > 20 and not names - lines, sorted(names - lines)
+
+
+def test_the_locked_seats_read_one_by_one_runs_of_three_as_first_last():
+    from tablectl.games.progressive import seats_text
+    # every set of seats of a 7-seat table: the line fits, and it reads back as the seats it says
+    for mask in range(1, 1 << 7):
+        want = [s for s in range(1, 8) if mask & (1 << (s - 1))]
+        text = seats_text(want)
+        assert len("LOCKED " + text) <= 16, text
+        back = []
+        for part in text.split(" "):
+            ends = [int(n) for n in part.split("-")]
+            back.extend(range(ends[0], ends[-1] + 1))
+            assert len(ends) == 1 or ends[1] - ends[0] >= 2  # a pair is two seats, never '3-4'
+        assert back == want, (want, text)
+    assert (seats_text([3, 5]), seats_text([1, 2, 3, 4, 5, 6, 7]), seats_text([1, 2, 4, 5, 7])) == ("3 5", "1-7", "1 2 4 5 7")

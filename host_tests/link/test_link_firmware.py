@@ -102,7 +102,7 @@ def test_a_hit_is_paid_with_the_servers_award_and_other_tables_show_jackpot_pend
     fw.press("ENTER", "CONFIRM")
     st = state(fw, "paying")
     award = max(GAME["fixed_straight_flush"], pool // 10)
-    assert st["out"]["display"] == ["WIN SEAT 6", "%d.%02d STRAIGHT" % (award // 100, award % 100)]
+    assert st["out"]["display"] == ["S6 STR FLUSH", "PAY %d.%02d" % (award // 100, award % 100)]
     assert link.status()["links"][LINK]["last_hits"][0][1:] == ["fw1", 6, "straight_flush", award]
     fw.press("CONFIRM")
     state(fw, "betting")

@@ -6,7 +6,6 @@ from mptest import raises
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 from tablectl.config import DEFAULTS
 from tablectl.games.hitentry import label, pays, short
-from tablectl.games.progressive import seats_text
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
 SEED = 25000000
@@ -525,30 +524,20 @@ def test_every_prompt_and_award_line_fits_16_columns():
         c = app.controller
         seats(app, 7)
         drive(app, "LOCK", "HIT")
-        if game in ("caribbean_stud", "fortune3"):
+        poker = not c.by_coup
+        if poker:
             drive(app, "7", "ENTER")
-        else:  # the coup: its cards in dealing order (BAC-7.1), no seat or class to type
-            coup = []
-            for n in range(7):
-                c.entry = "141" * n
-                coup.append(c.prompt()[0])
-            assert coup == ["COUP: PLAYER", "COUP: BANKER", "COUP: PLAYER", "COUP: BANKER", "COUP: 3RD CARD?",
-                            "COUP: 3RD CARD?", "COUP: ENTER"]
-            assert c.prompt() == ("COUP: ENTER", "6: As As As ")
-        shorts = []
         for n in range(1, len(c.classes) + 1):
-            name = c.classes[n - 1].replace("_", " ").upper()
-            if game in ("caribbean_stud", "fortune3"):
+            cls = c.classes[n - 1]
+            name = cls.replace("_", " ").upper()
+            assert label(cls) in (name, name.replace("STRAIGHT", "STR")) and len(label(cls)) <= 16
+            if poker:
                 c.entry = str(n)
-                lines = c.prompt()
-                assert max(len(s) for s in lines) <= 16 and lines[1] in (name, name.replace("STRAIGHT", "STR")), lines
-            assert label(c.classes[n - 1]) in (name, name.replace("STRAIGHT", "STR"))
-            assert len(label(c.classes[n - 1])) <= 16
-            c.state, c.awards = "paying", [[7, c.classes[n - 1], (1 << 30) - 1]]
-            lines = c.prompt()  # the largest amount a meter holds, and the class in whole words
-            assert lines == ("S7 " + short(c.classes[n - 1]), "PAY 10737418.23") and max(len(s) for s in lines) <= 16
-            shorts.append(short(c.classes[n - 1]))
+                assert c.prompt() == ("S7 CLASS %d" % n, label(cls))
+            c.state, c.awards = "paying", [[7, cls, (1 << 30) - 1]]  # the largest amount a meter holds
+            assert c.prompt() == ("S7 " + short(cls), "PAY 10737418.23") and len(c.prompt()[0]) <= 16
             c.state = "locked"
+        shorts = [short(cls) for cls in c.classes]
         assert len(set(shorts)) == len(shorts)  # no two classes of a game read alike
         if game == "caribbean_stud":  # whole words, never a word cut in two
             assert shorts == ["FLUSH", "FULL HOUSE", "4 OF A KIND", "STR FLUSH", "ROYAL FLUSH"]
@@ -558,19 +547,21 @@ def test_every_prompt_and_award_line_fits_16_columns():
         cleanup()
 
 
-def test_the_locked_seats_read_one_by_one_runs_of_three_as_first_last():
-    # every set of seats of a 7-seat table: the line fits, and it reads back as the seats it says
-    for mask in range(1, 1 << 7):
-        want = [s for s in range(1, 8) if mask & (1 << (s - 1))]
-        text = seats_text(want)
-        assert len("LOCKED " + text) <= 16, text
-        back = []
-        for part in text.split(" "):
-            ends = [int(n) for n in part.split("-")]
-            back.extend(range(ends[0], ends[-1] + 1))
-            assert len(ends) == 1 or ends[1] - ends[0] >= 2  # a pair is two seats, never '3-4'
-        assert back == want, (want, text)
-    assert (seats_text([3, 5]), seats_text([1, 2, 3, 4, 5, 6, 7]), seats_text([1, 2, 4, 5, 7])) == ("3 5", "1-7", "1 2 4 5 7")
+def test_the_coup_prompt_names_the_next_card_BAC_7_1():
+    app = new_app("baccarat_a")
+    c = app.controller
+    seats(app, 7)
+    drive(app, "LOCK", "HIT")
+    shown = []
+    for n in range(7):
+        c.entry = "141" * n + "1"  # a card being typed is the one the prompt names
+        shown.append(c.prompt()[0])
+    assert shown == ["COUP: PLAYER", "COUP: BANKER", "COUP: PLAYER", "COUP: BANKER", "COUP: 3RD CARD?",
+                     "COUP: 3RD CARD?", "COUP: ENTER"]
+    c.entry = "141" * 6
+    assert c.prompt() == ("COUP: ENTER", "6: As As As ")
+    c = None
+    cleanup()
 
 
 def test_pays_is_false_exactly_for_an_award_a_hit_of_which_pays_0_BAC_17_12():

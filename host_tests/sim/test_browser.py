@@ -235,7 +235,7 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
             .observe(document.querySelector('#jackpot'), {childList: true, characterData: true, subtree: true}); }""")
     click(page, "CONFIRM")
     wait_state(page, "paying")
-    assert lcd(page)[0] == "WIN SEAT 5"
+    assert lcd(page)[0] == "S5 ROYAL FLUSH"
     wait_jackpot(page, pool)  # CSP-10.2.1: a royal flush takes the whole jackpot (above the fixed amount)
     click(page, "CONFIRM")
     wait_state(page, "betting")
