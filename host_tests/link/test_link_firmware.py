@@ -71,7 +71,7 @@ def test_link_down_refuses_lock_and_says_so_then_comes_back(make_link, fw_table)
     link_up(fw)
     link.server.kill()
     st = fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN")
-                 and st["out"]["display"][0] == "LINK DOWN" and st["out"].get("betting_lamp") == 0, 5)
+                 and st["out"]["display"] == ["LINK DOWN", "NO JACKPOT BETS"] and st["out"].get("betting_lamp") == 0, 5)
     assert "POOL" not in " ".join(st["out"]["display"]) and st["out"]["jackpot"].strip() == ""
     assert "no heartbeat answered" in st["status"]["link_state"] or "connect" in st["status"]["link_state"]
     fw.seats(1)
