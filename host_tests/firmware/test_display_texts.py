@@ -3,6 +3,7 @@ and is in docs/dealers.md's glossary: the texts come from the code (every upper-
 the controllers, checked word by word) and from play (a long walk of every game, every line the display
 was given, checked whole against the glossary's lines), so a text added later is checked too."""
 import ast
+import functools
 import pathlib
 import random
 import re
@@ -12,9 +13,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
 from test_ctl_app import cleanup, keyed, new_app, restart  # noqa: E402
 from tablectl.games import tilt  # noqa: E402
-from tablectl.rules import GAMES  # noqa: E402
+from tablectl.rules import GAMES, PROGRESSIVE  # noqa: E402
 
 GLOSSARY = ROOT / "docs" / "dealers.md"
+CHINESE = ROOT / "docs" / "dealers.zh-Hant.md"  # its own table of the progressive tables' lines
 # the controllers, the linked one and the application (its notice of a step not saved)
 CONTROLLERS = sorted((ROOT / "firmware" / "tablectl" / "games").glob("*.py")) + \
     [ROOT / "firmware" / "tablectl" / name for name in ("link.py", "app.py")]
@@ -88,12 +90,21 @@ def walk(game, steps, seed):
     return shown, pages, results
 
 
+@functools.lru_cache(None)
+def played():
+    """{game: walk(game, 250, k)} for every game (walked once for the tests that read it)."""
+    return dict((game, walk(game, 250, k)) for k, game in enumerate(GAMES))
+
+
 def glossary():
     """(lines, words) of docs/dealers.md's glossary: the `...` of its table rows' first cells."""
-    text = GLOSSARY.read_text()
-    part = text.split("## Glossary of the display", 1)[1].split("\n## ", 1)[0]
-    lines = [t for cell in re.findall(r"^\| (`[^|]+`) \|", part, re.M) for t in re.findall(r"`([^`]+)`", cell)]
+    lines = table_lines(GLOSSARY, "## Glossary of the display")
     return lines, set(w for line in lines for w in words(line))
+
+
+def table_lines(path, heading):
+    part = path.read_text().split(heading, 1)[1].split("\n## ", 1)[0]
+    return [t for cell in re.findall(r"^\| (`[^|]+`) \|", part, re.M) for t in re.findall(r"`([^`]+)`", cell)]
 
 
 def patterns():
@@ -147,8 +158,8 @@ def test_every_display_constant_fits_and_its_words_are_in_the_glossary():
 def test_every_line_the_display_shows_in_play_fits_and_is_in_the_glossary():
     pats = patterns()
     shown, pages, results = set(), set(), set()
-    for k, game in enumerate(GAMES):
-        for got, part in zip((shown, pages, results), walk(game, 250, k)):
+    for game in GAMES:
+        for got, part in zip((shown, pages, results), played()[game]):
             got |= part
     assert len(shown) > 300 and len(pages) > 20 and len(results) > 12  # the walk reached the deep states
     for s in sorted(shown | pages):
@@ -200,3 +211,20 @@ def test_the_locked_seats_read_one_by_one_runs_of_three_as_first_last():
             assert len(ends) == 1 or ends[1] - ends[0] >= 2  # a pair is two seats, never '3-4'
         assert back == want, (want, text)
     assert (seats_text([3, 5]), seats_text([1, 2, 3, 4, 5, 6, 7]), seats_text([1, 2, 4, 5, 7])) == ("3 5", "1-7", "1 2 4 5 7")
+
+
+def test_the_chinese_guide_explains_every_line_a_progressive_table_shows_in_play():
+    lines, known = glossary()
+    chinese = table_lines(CHINESE, "### 累積獎金檯的顯示屏用語")
+    assert len(chinese) > 80 and not set(chinese) - set(lines), sorted(set(chinese) - set(lines))  # no drift
+    # each line shown, by the glossary line that says it most exactly (the fewest wildcards)
+    by_exactness = sorted(lines, key=lambda line: sum(line.count(ch) for ch in "#$*~"))
+    pats = [(line, pattern(line, known)) for line in by_exactness]
+    missing = set()
+    for game in PROGRESSIVE:
+        shown, pages, results = played()[game]
+        for text in (shown | results) - {""}:
+            line = [g for g, p in pats if p.match(text)][0]
+            if line not in chinese:
+                missing.add((line, text))
+    assert not missing, sorted(missing)
