@@ -221,6 +221,8 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
     assert app.meters.hits == {"straight_flush": 1, "royal_flush": 1}
     assert drive(app, "CONFIRM") == [True] and app.board.display.lines == ["S1 ROYAL FLUSH", "PAY 250000.00"]
     assert drive(app, "CONFIRM") == [True] and c.state == "betting" and c.round_no == 2
+    # the history: the round's hits as paid, the second marked as the same round's
+    assert drive(app, "HISTORY", "HISTORY") == [True, True] and app.board.display.lines == ["HISTORY 2/2", "+S1 ROYAL FLUSH"]
     paid = [(r[3], r[4], r[5]) for r in app.journal.records(4) if r[2] == "pay"]
     assert paid == [(3, sf, "straight_flush"), (1, royal, "royal_flush")]  # the journal, in paying order
     assert [r[2] for r in app.journal.records(4)] == ["hit_in", "pay", "pay", "confirm"]
@@ -321,17 +323,17 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
 def test_history_lists_each_round_with_its_hits():
     app = new_app("caribbean_stud")
     seats(app, 2)
-    drive(app, "LOCK", "CONFIRM")
+    drive(app, "LOCK", "CONFIRM", "LOCK", "CONFIRM")
     seats(app, 2, 6)
     drive(app, "LOCK")
     hit(app, 6, 2)  # full house on seat 6
     drive(app, "CONFIRM", "CONFIRM")
     fixed_full_house = 187500  # the configuration's posted amount (CSP-10.2.4)
-    assert app.controller.history() == [(1, ()), (2, ((6, "full_house", fixed_full_house),))]
+    assert app.controller.history() == [(1, ()), (2, ()), (3, ((6, "full_house", fixed_full_house),))]
     drive(app, "HISTORY")
-    assert app.board.display.lines[1] == "S6 FULL HOUSE"  # newest first, a page each: they fit no more
+    assert app.board.display.lines == ["HISTORY 1/2", "S6 FULL HOUSE"]  # newest first: no other fits beside it
     drive(app, "HISTORY")
-    assert app.board.display.lines == ["HISTORY 2/2", "NO HIT"]
+    assert app.board.display.lines == ["HISTORY 2/2", "NO HIT / NO HIT"]  # two rounds, apart at a glance
     assert restart(app).controller.history() == app.controller.history()
     cleanup()
 

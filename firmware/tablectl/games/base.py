@@ -52,6 +52,7 @@ class Controller:
     IDLE = "idle"
     NOTICE_MS = 3000     # a void round confirmed on the display this long
     HISTORY_MS = 8000    # HISTORY's page shown this long after the last press
+    HISTORY_GAP = " "    # between two results on a page
     LEGEND = (("win", WIN),)  # what each lamp level means on this table (the simulator's legend)
 
     def __init__(self, app):
@@ -287,12 +288,13 @@ class Controller:
                 texts.extend(self.result_items(r[1]))
         pages = []
         line = ""
+        gap = self.HISTORY_GAP
         for t in texts:
-            if line and len(line) + 1 + len(t) > cols:
+            if line and len(line) + len(gap) + len(t) > cols:
                 pages.append(line)
                 line = t
             else:
-                line = (line + " " + t) if line else t
+                line = (line + gap + t) if line else t
         pages.append(line)
         self._history_page = (self._history_page + 1) % len(pages)
         self.notice("HISTORY %d/%d" % (self._history_page + 1, len(pages)), pages[self._history_page],

@@ -18,7 +18,7 @@ unique across seats in a one-deck game, Fortune 3's community cards the round's,
 once for every locked seat, required for an award out of the pool or of hit_cards_cents or more, the
 top award confirmed by the supervisor (configuration 'supervisor'). CONFIRM settles every hit of the
 round at once through the core's pool, in the regulation's order (CSP-10.4..10.7, F3-15.3..15.6,
-BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn, then the new pool. Pending
+BAC-17.6..17.12); the display shows each seat with its class and the award in turn, then the new pool. Pending
 pool-parameter changes apply after a hit (a lowered limit moves the excess to the reserve, journalled
 'pool_to_reserve'; one that cannot apply stays pending, 'cfg_error'). The jackpot digits count up from
 the pool they showed to the new pool; an award, or the pool after it, is shown at once.
@@ -84,6 +84,7 @@ def seats_text(seats):
 
 class ProgressiveController(Controller):
     IDLE = "betting"
+    HISTORY_GAP = " / "  # results of words: 'NO HIT / S3 FLUSH', not 'NO HIT S3 FLUSH'
     LEGEND = (("bet placed", BET), ("seat won", WIN))
 
     def __init__(self, app):
