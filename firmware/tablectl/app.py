@@ -193,7 +193,7 @@ class App:
         if rec is not None:
             self.controller.restore(rec)
         self.refused = why  # service.status() says it in full
-        self.controller.notice("STEP REFUSED", "FLASH RECORD", 3000)
+        self.controller.notice("STEP NOT SAVED", "CALL TECHNICIAN", 3000)  # it would be again: the ring's size
 
     def poll(self):
         """One pass of the button task: debounced presses and posted events to the controller."""

@@ -282,9 +282,9 @@ class LinkedController(ProgressiveController):
 
     def prompt(self):
         if self.state == "claiming":
-            return "HIT SENT S%d" % self.hits[0][0], ("WAIT SERVER" if self.up() else "LINK DOWN")
+            return "HITS SENT: %d" % len(self.hits), ("WAIT SERVER" if self.up() else "LINK DOWN")
         if self.state == "betting" and not self.up():
-            return "LINK DOWN", "NO PROG BETS"  # no pool figure: the table does not know the link's now
+            return "LINK DOWN", "NO JACKPOT BETS"  # no pool figure: the table does not know the link's now
         line1, line2 = ProgressiveController.prompt(self)
         if self.state == "betting":
             if self.pending():

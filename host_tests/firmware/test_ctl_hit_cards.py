@@ -43,7 +43,7 @@ def expected(game, accepted, seat, five):
         for c in five[:own]:
             if c in accepted[other]:
                 return "CARD %s SEAT %d" % (_cards.name(c), other)
-    return "" if rulebook_class(game, five) else "CARDS = NO CLASS"
+    return "" if rulebook_class(game, five) else "NO WINNING HAND"
 
 
 def run(game, seats, hands_):

@@ -68,8 +68,8 @@ def test_power_cut_mid_round_resumes_exactly_there():
 
 def test_jackpot_hit_shows_win_seat_award_then_new_pool():
     seq = lines("caribbean_stud")
-    win = [line for line in seq if line.startswith('  display "WIN SEAT 3"')]
-    assert win and "ROYAL" in win[0]
+    win = [line for line in seq if line.startswith('  display "S3 ROYAL FLUSH"')]
+    assert win and "PAY 250030.00" in win[0]
     # bets of 25.00 at 20% (5.00 each): round 1 seats 1 3 5, round 2 seats 2 3 (void, carried),
     # round 3 the carried 2 3 (not counted again) and seat 6: 6 bets -> the seed 250000.00 + 30.00
     assert "jackpot 250030.00" in seq and "jackpot 250035.00" not in seq

@@ -3,6 +3,7 @@ and is in docs/dealers.md's glossary: the texts come from the code (every upper-
 the controllers, checked word by word) and from play (a long walk of every game, every line the display
 was given, checked whole against the glossary's lines), so a text added later is checked too."""
 import ast
+import functools
 import pathlib
 import random
 import re
@@ -12,10 +13,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
 from test_ctl_app import cleanup, keyed, new_app, restart  # noqa: E402
 from tablectl.games import tilt  # noqa: E402
-from tablectl.rules import GAMES  # noqa: E402
+from tablectl.rules import GAMES, PROGRESSIVE  # noqa: E402
 
 GLOSSARY = ROOT / "docs" / "dealers.md"
-CONTROLLERS = sorted((ROOT / "firmware" / "tablectl" / "games").glob("*.py"))
+CHINESE = ROOT / "docs" / "dealers.zh-Hant.md"  # its own table of the progressive tables' lines
+# the controllers, the linked one and the application (its notice of a step not saved)
+CONTROLLERS = sorted((ROOT / "firmware" / "tablectl" / "games").glob("*.py")) + \
+    [ROOT / "firmware" / "tablectl" / name for name in ("link.py", "app.py")]
+# upper-case constants there that the display never shows, and where they go instead
+NOT_SHOWN = {" (TLS)": "status()'s link", "NO LOG REGION": "a tilt's reason (the display: SEE SERVICE PORT)"}
 COLS = 16
 KEYS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM",
         "VOID", "VOID_LONG", "LOCK", "HIT", "HISTORY"]
@@ -77,18 +83,28 @@ def walk(game, steps, seed):
             app.board.clock.advance(rng.choice((10, 3100)))  # a notice times out now and then
             app.tick()
             c = app.controller
-            results.update("VOID" if r == "void" else c.result_text(r) for _, r in c.results)
+            for _, r in c.results:
+                results.update(("VOID",) if r == "void" else c.result_items(r))
     finally:
         cleanup()
     return shown, pages, results
 
 
+@functools.lru_cache(None)
+def played():
+    """{game: walk(game, 250, k)} for every game (walked once for the tests that read it)."""
+    return dict((game, walk(game, 250, k)) for k, game in enumerate(GAMES))
+
+
 def glossary():
     """(lines, words) of docs/dealers.md's glossary: the `...` of its table rows' first cells."""
-    text = GLOSSARY.read_text()
-    part = text.split("## Glossary of the display", 1)[1].split("\n## ", 1)[0]
-    lines = [t for cell in re.findall(r"^\| (`[^|]+`) \|", part, re.M) for t in re.findall(r"`([^`]+)`", cell)]
+    lines = table_lines(GLOSSARY, "## Glossary of the display")
     return lines, set(w for line in lines for w in words(line))
+
+
+def table_lines(path, heading):
+    part = path.read_text().split(heading, 1)[1].split("\n## ", 1)[0]
+    return [t for cell in re.findall(r"^\| (`[^|]+`) \|", part, re.M) for t in re.findall(r"`([^`]+)`", cell)]
 
 
 def patterns():
@@ -129,8 +145,9 @@ def test_every_display_constant_fits_and_its_words_are_in_the_glossary():
     lines, known = glossary()
     found = constants()
     assert len(found) > 60  # the controllers' texts were found (a broken scan would pass everything)
+    assert set(NOT_SHOWN) <= set(s for s, _ in found)  # an exception for a text no longer there goes too
     for s, where in found:
-        if s in ROLES or "_" in s and re.fullmatch(r"[A-Z_]+", s):
+        if s in ROLES or s in NOT_SHOWN or "_" in s and re.fullmatch(r"[A-Z_]+", s):
             continue  # a key's or an event's name (VOID_LONG), not a text
         plain = s.replace("%d", "#").replace("%s", "#")
         assert len(plain.replace("#", "0")) <= COLS, (where, s)
@@ -141,10 +158,10 @@ def test_every_display_constant_fits_and_its_words_are_in_the_glossary():
 def test_every_line_the_display_shows_in_play_fits_and_is_in_the_glossary():
     pats = patterns()
     shown, pages, results = set(), set(), set()
-    for k, game in enumerate(GAMES):
-        for got, part in zip((shown, pages, results), walk(game, 250, k)):
+    for game in GAMES:
+        for got, part in zip((shown, pages, results), played()[game]):
             got |= part
-    assert len(shown) > 300 and len(pages) > 30 and len(results) > 12  # the walk reached the deep states
+    assert len(shown) > 300 and len(pages) > 20 and len(results) > 12  # the walk reached the deep states
     for s in sorted(shown | pages):
         assert len(s) <= COLS, "%r is %d columns: the display would cut it" % (s, len(s))
     for s in sorted((shown | results) - {""}):  # a page is results side by side: each result is checked
@@ -164,3 +181,50 @@ def test_a_tilt_says_which_trouble_in_whole_words_on_16_columns():
                    "JOURNAL DAMAGED", "RECORD DAMAGED", tilt.UNKNOWN]
     for line in got + ["TILT: CALL TECH"]:
         assert len(line) <= COLS and in_glossary(line, pats), line
+
+
+def test_every_class_name_the_display_shows_is_a_line_of_the_glossary():
+    # the hit entry names a class in full (label), the paying line and the history beside a seat (short)
+    from tablectl.games.hitentry import label, short
+    from tablectl.rules import PROGRESSIVE, awards
+    lines = set(glossary()[0])
+    names = set()
+    for game in PROGRESSIVE:
+        for cls in awards.table(game)[0][1:]:
+            names |= {label(cls), short(cls)}
+            # beside 'S7 '; a poker class (typed, so refused as 'HAND ...'; several hits a round, '+S7 ...') too
+            assert len(short(cls)) <= (11 if game in ("caribbean_stud", "fortune3") else 13), cls
+    assert len(names) > 20 and not names - lines, sorted(names - lines)
+
+
+def test_the_locked_seats_read_one_by_one_runs_of_three_as_first_last():
+    from tablectl.games.progressive import seats_text
+    # every set of seats of a 7-seat table: the line fits, and it reads back as the seats it says
+    for mask in range(1, 1 << 7):
+        want = [s for s in range(1, 8) if mask & (1 << (s - 1))]
+        text = seats_text(want)
+        assert len("LOCKED " + text) <= 16, text
+        back = []
+        for part in text.split(" "):
+            ends = [int(n) for n in part.split("-")]
+            back.extend(range(ends[0], ends[-1] + 1))
+            assert len(ends) == 1 or ends[1] - ends[0] >= 2  # a pair is two seats, never '3-4'
+        assert back == want, (want, text)
+    assert (seats_text([3, 5]), seats_text([1, 2, 3, 4, 5, 6, 7]), seats_text([1, 2, 4, 5, 7])) == ("3 5", "1-7", "1 2 4 5 7")
+
+
+def test_the_chinese_guide_explains_every_line_a_progressive_table_shows_in_play():
+    lines, known = glossary()
+    chinese = table_lines(CHINESE, "### 累積獎金檯的顯示屏用語")
+    assert len(chinese) > 80 and not set(chinese) - set(lines), sorted(set(chinese) - set(lines))  # no drift
+    # each line shown, by the glossary line that says it most exactly (the fewest wildcards)
+    by_exactness = sorted(lines, key=lambda line: sum(line.count(ch) for ch in "#$*~"))
+    pats = [(line, pattern(line, known)) for line in by_exactness]
+    missing = set()
+    for game in PROGRESSIVE:
+        shown, pages, results = played()[game]
+        for text in (shown | results) - {""}:
+            line = [g for g, p in pats if p.match(text)][0]
+            if line not in chinese:
+                missing.add((line, text))
+    assert not missing, sorted(missing)

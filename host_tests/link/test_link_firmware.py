@@ -71,7 +71,7 @@ def test_link_down_refuses_lock_and_says_so_then_comes_back(make_link, fw_table)
     link_up(fw)
     link.server.kill()
     st = fw.wait(lambda st: st["status"].get("link_state", "").startswith("LINK DOWN")
-                 and st["out"]["display"][0] == "LINK DOWN" and st["out"].get("betting_lamp") == 0, 5)
+                 and st["out"]["display"] == ["LINK DOWN", "NO JACKPOT BETS"] and st["out"].get("betting_lamp") == 0, 5)
     assert "POOL" not in " ".join(st["out"]["display"]) and st["out"]["jackpot"].strip() == ""
     assert "no heartbeat answered" in st["status"]["link_state"] or "connect" in st["status"]["link_state"]
     fw.seats(1)
@@ -102,7 +102,7 @@ def test_a_hit_is_paid_with_the_servers_award_and_other_tables_show_jackpot_pend
     fw.press("ENTER", "CONFIRM")
     st = state(fw, "paying")
     award = max(GAME["fixed_straight_flush"], pool // 10)
-    assert st["out"]["display"] == ["WIN SEAT 6", "%d.%02d STRAIGHT" % (award // 100, award % 100)]
+    assert st["out"]["display"] == ["S6 STR FLUSH", "PAY %d.%02d" % (award // 100, award % 100)]
     assert link.status()["links"][LINK]["last_hits"][0][1:] == ["fw1", 6, "straight_flush", award]
     fw.press("CONFIRM")
     state(fw, "betting")

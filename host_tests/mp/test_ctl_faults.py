@@ -190,6 +190,7 @@ def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as
             break
     assert app.refused and ok is False, r
     assert "ring" in app.refused and "\n" not in app.refused and app.tilt is None
+    assert app.board.display.lines == ["STEP NOT SAVED", "CALL TECHNICIAN"]  # the step did not happen
     mine = app.controller.record()
     assert mine == app.store.peek("round")
     assert service.status().data["refused"] == app.refused

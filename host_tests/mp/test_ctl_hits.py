@@ -1,7 +1,7 @@
 """A jackpot hit is the round's cards (issue 21): one deck's cards unique across seats, cards required for
 the pool's awards, the supervisor for the top award, a baccarat coup for every locked seat, Fortune 3's
 community cards the round's, corrections journalled, and each void kind as its article says."""
-# mp-heap: 288K
+# mp-heap: 308K
 from mptest import raises
 from test_ctl_app import cleanup, drive, restart, state_of
 from test_ctl_progressive import balanced, hand, hit, keys, locked, seats
@@ -122,7 +122,7 @@ def test_baccarat_coup_is_entered_once_and_every_locked_seat_wins_it_BAC_17_6():
             assert c.awards == [[2, "royal", pool // 2], [6, "royal", pool // 2]]  # BAC-17.6: split
             assert balanced(c.pool)
         else:
-            assert c.message == "CARDS = NO CLASS"
+            assert c.message == "NO WINNING HAND"
         cleanup()
     # six of a rank: B's whole pool (BAC-17.6), C's max(fixed, X%) (BAC-17.11), split between seats 2, 6
     for scheme, cls in (("b", "six_of_a_kind"), ("c", "six_of_a_kind"), ("c", "six_same_colour")):
@@ -150,12 +150,12 @@ def test_fortune3_community_cards_are_the_rounds_F3_11_3():
     c = app.controller
     # the issue's case: seat 1 Qs Js Ts + As Ks (royal), seat 4 9s 8s 7s + 6s 5s
     assert keys(app, "H1E5E121111101141131E")[-1] is True
-    assert app.board.display.lines[0] == "LOCKED 14"
+    assert app.board.display.lines[0] == "LOCKED 1 4"
     assert keys(app, "H4E4E091081071061051E")[-1] is False and c.message == "COMMUNITY As Ks"
     assert app.board.display.lines[0] == "S4 3 CARDS+AsKs"  # the round's community cards, typed once
     assert keys(app, "XXXXX091081")[-1] is True and c.entry == "091081"
     assert keys(app, "121E")[-1] is False and c.message == "CARD Qs SEAT 1"  # one 52-card deck
-    assert keys(app, "X071E")[-1] is False and c.message == "CARDS = CLASS 1"  # 9s 8s 7s As Ks: a flush
+    assert keys(app, "X071E")[-1] is False and c.message == "HAND FLUSH"  # 9s 8s 7s As Ks: a flush
     assert keys(app, "XXXXE")  # back to the class, none typed: the cards say
     assert keys(app, "091081071E")[-1] is True and c.hits[1][:2] == [4, "flush"]
     assert c.hits[1][2][3:] == c.hits[0][2][3:]  # the round's community cards

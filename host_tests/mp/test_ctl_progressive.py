@@ -5,8 +5,7 @@ order, void rounds carrying the bets, pending pool changes after a hit, power cu
 from mptest import raises
 from test_ctl_app import cleanup, drive, new_app, restart, state_of
 from tablectl.config import DEFAULTS
-from tablectl.games.hitentry import pays
-from tablectl.games.progressive import label
+from tablectl.games.hitentry import label, pays, short
 
 BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
 SEED = 25000000
@@ -188,7 +187,7 @@ def test_hit_with_cards_that_make_another_class_is_refused_CSP_10_2():
     # seat 4, class 5 (royal flush), cards Ks Qs Js Ts 9s: a straight flush, not a royal
     keys(app, "H4E5E")
     assert keys(app, "131121111101091E")[-1] is False
-    assert app.controller.message == "CARDS = CLASS 4"  # straight flush: keypad class 4
+    assert app.controller.message == "HAND STR FLUSH"  # what the cards make, by name
     assert state_of(app) == before and app.controller.hits == []
     assert app.controller.entry == "131121111101091"  # what was typed stays, to be put right
     assert keys(app, "XXXXX141131121111101E")[-1] is True  # each CLEAR a card back, then As Ks Qs Js Ts
@@ -215,13 +214,15 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
     royal = max(25000000, pool - sf)          # CSP-10.2.1, after the straight flush: 22500900 < the fixed
     assert (sf, royal) == (2500100, 25000000)  # a royal paid first would be 25001000, then 2500000
     assert c.awards == [[3, "straight_flush", sf], [1, "royal_flush", royal]]
-    assert app.board.display.lines[0] == "WIN SEAT 3"
+    assert app.board.display.lines == ["S3 STR FLUSH", "PAY 25001.00"]
     c.animate(0)
     assert app.board.jackpot_bus.text() == " 25001.00"  # the award, as the MAX7219 got it
     assert c.pool.pool == SEED and balanced(c.pool)  # emptied, restarted from the seed
     assert app.meters.hits == {"straight_flush": 1, "royal_flush": 1}
-    assert drive(app, "CONFIRM") == [True] and app.board.display.lines[0] == "WIN SEAT 1"
+    assert drive(app, "CONFIRM") == [True] and app.board.display.lines == ["S1 ROYAL FLUSH", "PAY 250000.00"]
     assert drive(app, "CONFIRM") == [True] and c.state == "betting" and c.round_no == 2
+    # the history: the round's hits as paid, the second marked as the same round's
+    assert drive(app, "HISTORY", "HISTORY") == [True, True] and app.board.display.lines == ["HISTORY 2/2", "+S1 ROYAL FLUSH"]
     paid = [(r[3], r[4], r[5]) for r in app.journal.records(4) if r[2] == "pay"]
     assert paid == [(3, sf, "straight_flush"), (1, royal, "royal_flush")]  # the journal, in paying order
     assert [r[2] for r in app.journal.records(4)] == ["hit_in", "pay", "pay", "confirm"]
@@ -314,7 +315,7 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
             assert c2.pool.contributed == 1000  # not contributed twice
         if state == "paying":
             assert c2.state == "paying" and c2.shown_award == 1
-            assert app2.board.display.lines[0] == "WIN SEAT 4"
+            assert app2.board.display.lines[0] == "S4 FULL HOUSE"
         app = app2 = c = c2 = None  # both boots are garbage before the next state's table is built
         cleanup()
 
@@ -322,15 +323,17 @@ def test_power_cut_in_every_state_resumes_with_bets_counted_once():
 def test_history_lists_each_round_with_its_hits():
     app = new_app("caribbean_stud")
     seats(app, 2)
-    drive(app, "LOCK", "CONFIRM")
+    drive(app, "LOCK", "CONFIRM", "LOCK", "CONFIRM")
     seats(app, 2, 6)
     drive(app, "LOCK")
     hit(app, 6, 2)  # full house on seat 6
     drive(app, "CONFIRM", "CONFIRM")
     fixed_full_house = 187500  # the configuration's posted amount (CSP-10.2.4)
-    assert app.controller.history() == [(1, ()), (2, ((6, "full_house", fixed_full_house),))]
+    assert app.controller.history() == [(1, ()), (2, ()), (3, ((6, "full_house", fixed_full_house),))]
     drive(app, "HISTORY")
-    assert app.board.display.lines[1] == "S6FH -"  # newest first
+    assert app.board.display.lines == ["HISTORY 1/2", "S6 FULL HOUSE"]  # newest first: no other fits beside it
+    drive(app, "HISTORY")
+    assert app.board.display.lines == ["HISTORY 2/2", "NO HIT / NO HIT"]  # two rounds, apart at a glance
     assert restart(app).controller.history() == app.controller.history()
     cleanup()
 
@@ -487,10 +490,10 @@ def test_baccarat_c_five_of_a_kind_pays_nothing_and_is_refused_BAC_17_12():
     # class 4 = five_of_a_kind: BAC-13.1.4.4.C.3 lists it, Art. 17 gives jackpot C no award
     five = "031022023024021022"  # 3s, then five 2s (P B P B, the player's third, the banker's)
     assert keys(app, "H" + five + "E")[-1] is False
-    assert c.message == "CLASS 4 NO AWARD" and c.hits == [] and c.entry == five  # kept to be fixed
+    assert c.message == "HAND: NO AWARD" and c.hits == [] and c.entry == five  # kept to be fixed
     drive(app, *["CLEAR"] * 7)  # six cards taken back one by one, then the hit
     assert state_of(app) == before
-    assert raises(ValueError, c.coup, hitentry_cards(five)) == "CLASS 4 NO AWARD"
+    assert raises(ValueError, c.coup, hitentry_cards(five)) == "HAND: NO AWARD"
     assert keys(app, "H031022023024031032E")[-1] is True  # two threes (BAC-17.12) is paid
     assert c.hits[0][1] == "two_threes"
     cleanup()
@@ -508,48 +511,59 @@ def test_card_refusals_fit_the_16_column_display():
     app = locked("caribbean_stud", 4)
     c = app.controller
     keys(app, "H4E5E")  # royal flush, then Ks Qs Js Ts 9s: a straight flush (class 4)
-    assert keys(app, "131121111101091E")[-1] is False and c.message == "CARDS = CLASS 4"
+    assert keys(app, "131121111101091E")[-1] is False and c.message == "HAND STR FLUSH"
     assert keys(app, "XXXXX141141121111101E")[-1] is False and c.message == "CARD As TWICE"
     assert keys(app, "XXXXX141131121111E")[-1] is False and c.message == "NEED 5 CARDS"
-    assert keys(app, "XXXX092093094021032E")[-1] is False and c.message == "CARDS = NO CLASS"
+    assert keys(app, "XXXX092093094021032E")[-1] is False and c.message == "NO WINNING HAND"
     assert keys(app, "XXXXX14113112111110E")[-1] is False and c.message == "CARD 5: 3 DIGITS"
     assert keys(app, "0E")[-1] is False and c.message == "CARD 5 IS BAD"  # 100: suit 1-4, not 0
     cleanup()
 
 
 def test_every_prompt_and_award_line_fits_16_columns():
-    for game in ("caribbean_stud", "baccarat_a", "baccarat_c"):
+    for game in ("caribbean_stud", "fortune3", "baccarat_a", "baccarat_b", "baccarat_c"):
         app = new_app(game)
         c = app.controller
         seats(app, 7)
         drive(app, "LOCK", "HIT")
-        if game == "caribbean_stud":
+        poker = not c.by_coup
+        if poker:
             drive(app, "7", "ENTER")
-        else:  # the coup: its cards in dealing order, no seat or class to type
-            c.entry = "141" * 6
-            assert c.prompt() == ("COUP P B P B ..", "6: As As As ")
         for n in range(1, len(c.classes) + 1):
-            name = c.classes[n - 1].replace("_", " ").upper()
-            if game == "caribbean_stud":
+            cls = c.classes[n - 1]
+            name = cls.replace("_", " ").upper()
+            assert label(cls) in (name, name.replace("STRAIGHT", "STR")) and len(label(cls)) <= 16
+            if poker:
                 c.entry = str(n)
-                lines = c.prompt()
-                assert max(len(s) for s in lines) <= 16 and lines[1] in (name, name.replace("STRAIGHT", "STR")), lines
-            assert label(c.classes[n - 1]) in (name, name.replace("STRAIGHT", "STR"))
-            assert len(label(c.classes[n - 1])) <= 16
-            c.state, c.awards = "paying", [[7, c.classes[n - 1], (1 << 30) - 1]]
-            assert max(len(s) for s in c.prompt()) <= 16 and c.prompt()[1].startswith("10737418.23 ")
+                assert c.prompt() == ("S7 CLASS %d" % n, label(cls))
+            c.state, c.awards = "paying", [[7, cls, (1 << 30) - 1]]  # the largest amount a meter holds
+            assert c.prompt() == ("S7 " + short(cls), "PAY 10737418.23") and len(c.prompt()[0]) <= 16
             c.state = "locked"
-        if game == "baccarat_c":  # SIX alone would not say which six: the initials do
-            assert c.award_line("1234567.89", "six_same_colour") == "1234567.89 SSC"
-            assert c.award_line("1234.56", "six_same_colour") == "1234.56 SIX SAME"
-            assert c.award_line("1234567.89", "six_of_a_kind") == "1234567.89 SOAK"
+        shorts = [short(cls) for cls in c.classes]
+        assert len(set(shorts)) == len(shorts)  # no two classes of a game read alike
         if game == "caribbean_stud":  # whole words, never a word cut in two
-            assert c.award_line("250030.00", "royal_flush") == "250030.00 ROYAL"
-            assert c.award_line("12.50", "full_house") == "12.50 FULL HOUSE"
-            assert c.award_line("1875.00", "full_house") == "1875.00 FULL"
-            assert c.award_line("2500000.00", "straight_flush") == "2500000.00 SF"
+            assert shorts == ["FLUSH", "FULL HOUSE", "4 OF A KIND", "STR FLUSH", "ROYAL FLUSH"]
+        if game == "baccarat_c":
+            assert shorts == ["THREE", "FOUR", "TWO THREES", "5 OF A KIND", "6 OF A KIND", "6 SAME COLOUR"]
         c = None
         cleanup()
+
+
+def test_the_coup_prompt_names_the_next_card_BAC_7_1():
+    app = new_app("baccarat_a")
+    c = app.controller
+    seats(app, 7)
+    drive(app, "LOCK", "HIT")
+    shown = []
+    for n in range(7):
+        c.entry = "141" * n + "1"  # a card being typed is the one the prompt names
+        shown.append(c.prompt()[0])
+    assert shown == ["COUP: PLAYER", "COUP: BANKER", "COUP: PLAYER", "COUP: BANKER", "COUP: 3RD CARD?",
+                     "COUP: 3RD CARD?", "COUP: ENTER"]
+    c.entry = "141" * 6
+    assert c.prompt() == ("COUP: ENTER", "6: As As As ")
+    c = None
+    cleanup()
 
 
 def test_pays_is_false_exactly_for_an_award_a_hit_of_which_pays_0_BAC_17_12():

@@ -220,6 +220,7 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
     wait_lcd(page, ["TOP AWARD", "SUPERVISOR KEY"])  # the whole pool: a second person (issue 21)
     # the guide follows the table's status, which the page reads after the display
     page.wait_for_function("() => document.querySelector('#guide').textContent.includes('supervisor turns the service key')")
+    assert page.inner_text("#guide").startswith("最高彩金：主管轉維修鑰匙")  # the table's language first, the English under it
     page.check("#service-key")
     page.wait_for_function("() => document.querySelector('#service-key').checked")
     click(page, "ENTER")
@@ -235,7 +236,7 @@ def test_progressive_round_with_a_royal_flush_hit_CSP_10_2_1(open_table, start_s
             .observe(document.querySelector('#jackpot'), {childList: true, characterData: true, subtree: true}); }""")
     click(page, "CONFIRM")
     wait_state(page, "paying")
-    assert lcd(page)[0] == "WIN SEAT 5"
+    assert lcd(page)[0] == "S5 ROYAL FLUSH"
     wait_jackpot(page, pool)  # CSP-10.2.1: a royal flush takes the whole jackpot (above the fixed amount)
     click(page, "CONFIRM")
     wait_state(page, "betting")

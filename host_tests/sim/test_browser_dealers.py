@@ -123,6 +123,7 @@ def test_a_seat_with_a_bet_and_a_seat_that_won_are_lit_apart_and_the_board_shows
     wait_state(page, "betting")
     board_page = open_board(browser, sim, 1)
     assert "royal flush" in board_page.inner_text('tr[data-round="1"]') and "5" in board_page.inner_text('tr[data-round="1"]')
+    assert "黃袍麒 · royal flush" in board_page.inner_text('tr[data-round="1"]')  # CSP-8.1's own name, the Chinese first
     pool = sim.link.snapshot()[1]["status"]["pool_cents"]
     assert board_page.inner_text("#pool") == "彩池 · pool %s" % "{:,.2f}".format(pool / 100)
     board_page.close()

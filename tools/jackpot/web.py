@@ -24,6 +24,7 @@ from sim.web import TYPES, UNCHANGED, JsonHandler, Server
 
 STATIC = pathlib.Path(__file__).resolve().parent / "static"
 PAGES = {"/": "status.html", "/sign": "sign.html"}
+SHARED = "words.js"  # the pages' Chinese words, the simulator's: one list for every page
 
 
 class Changes:
@@ -60,7 +61,7 @@ class Handler(JsonHandler):
         path = url.path
         if path in PAGES or re.fullmatch(r"/[a-z]+\.(js|css)", path):
             name = PAGES.get(path, path.lstrip("/"))
-            f = STATIC / name
+            f = (simweb.STATIC if name == SHARED else STATIC) / name
             if not f.is_file():
                 return self._send(404, json.dumps({"error": "no page %s" % path}))
             return self._send(200, f.read_bytes(), TYPES[f.suffix])

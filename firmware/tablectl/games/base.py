@@ -52,6 +52,7 @@ class Controller:
     IDLE = "idle"
     NOTICE_MS = 3000     # a void round confirmed on the display this long
     HISTORY_MS = 8000    # HISTORY's page shown this long after the last press
+    HISTORY_GAP = " "    # between two results on a page
     LEGEND = (("win", WIN),)  # what each lamp level means on this table (the simulator's legend)
 
     def __init__(self, app):
@@ -266,6 +267,11 @@ class Controller:
     def result_text(self, result):
         return str(result)
 
+    def result_items(self, result):
+        """A result in the history as texts of at most 16 columns each: its result_text(), unless a
+        game's result takes more than one (a progressive round's hits)."""
+        return (self.result_text(result),)
+
     def show_history(self):
         """HISTORY pages through the last results, newest first, as many as fit on a line, for
         HISTORY_MS after the last press."""
@@ -274,15 +280,21 @@ class Controller:
             self.notice(self.prompt()[0], "NO HISTORY", self.HISTORY_MS)
             return
         cols = getattr(self.board.display, "cols", 16)
-        texts = ["VOID" if r[1] == VOID else self.result_text(r[1]) for r in reversed(res)]
+        texts = []
+        for r in reversed(res):
+            if r[1] == VOID:
+                texts.append("VOID")
+            else:
+                texts.extend(self.result_items(r[1]))
         pages = []
         line = ""
+        gap = self.HISTORY_GAP
         for t in texts:
-            if line and len(line) + 1 + len(t) > cols:
+            if line and len(line) + len(gap) + len(t) > cols:
                 pages.append(line)
                 line = t
             else:
-                line = (line + " " + t) if line else t
+                line = (line + gap + t) if line else t
         pages.append(line)
         self._history_page = (self._history_page + 1) % len(pages)
         self.notice("HISTORY %d/%d" % (self._history_page + 1, len(pages)), pages[self._history_page],

@@ -14,6 +14,9 @@ from tablectl.rules import hits
 
 CARD_DIGITS = 3
 _CODE_MAX = 6
+# whose card a coup takes next, by the cards typed (BAC-7.1: player, banker, player, banker; then the
+# third cards the drawing rules deal, BAC-9, if any: ENTER ends the coup)
+_COUP_NEXT = ("PLAYER", "BANKER", "PLAYER", "BANKER", "3RD CARD?", "3RD CARD?", "ENTER")
 
 
 def card_from_digits(text):
@@ -81,6 +84,19 @@ def label(cls):
     return words if len(words) <= 16 else words.replace("STRAIGHT", "STR")
 
 
+_COUNTS = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX")
+
+
+def short(cls):
+    """A class id in whole words of at most 13 columns, to stand beside a seat or an amount: a count of
+    cards alike as a digit ('four_of_a_kind' -> '4 OF A KIND', 'six_same_colour' -> '6 SAME COLOUR'),
+    STRAIGHT as STR ('STR FLUSH', 'PARADISE STR'); the others as label() says them."""
+    words = cls.upper().split("_")
+    if len(words) > 2 and words[1] in ("OF", "SAME") and words[0] in _COUNTS:
+        words[0] = str(_COUNTS.index(words[0]) + 1)
+    return " ".join(words).replace("STRAIGHT", "STR")
+
+
 def pays(award):
     """False for an award (kind, fixed_cents, percent_bp) that is 0 whatever the pool: a fixed amount
     of 0 ('fixed', or 'none': BAC-17.12 gives jackpot C five of a kind no award) and no percentage."""
@@ -129,12 +145,11 @@ def _class_of(ctl, cls, cards):
             raise ValueError("NEED %s CARDS" % text.split(" take ")[1][0])
         raise ValueError("NEED 4-6 CARDS")
     if found not in ctl.classes:
-        raise ValueError("CARDS = NO CLASS")
-    if cls is not None and found != cls:  # the keypad number of what the cards make
-        raise ValueError("CARDS = CLASS %d" % (ctl.classes.index(found) + 1))
-    why = class_reason(ctl, found)
-    if why:
-        raise ValueError(why)
+        raise ValueError("NO WINNING HAND")
+    if cls is not None and found != cls:  # what the cards make, by name (not the class typed)
+        raise ValueError("HAND " + short(found))
+    if not pays(award(ctl, found)):  # the cards' class, not a keypad number the dealer never typed
+        raise ValueError("HAND: NO AWARD")
     return found
 
 
@@ -291,7 +306,7 @@ class HitEntry:
                 return "TOP AWARD", "SUPERVISOR KEY"
             return "SUPERVISOR CODE", "*" * len(typed) or "_"
         if step == "coup":
-            return "COUP P B P B ..", cards_text(typed)
+            return "COUP: " + _COUP_NEXT[min(len(typed) // CARD_DIGITS, 6)], cards_text(typed)
         shared = community(ctl, self.seat) if ctl.game == "fortune3" else None
         if ctl.game == "fortune3":
             if shared is None:

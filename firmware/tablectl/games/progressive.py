@@ -18,7 +18,7 @@ unique across seats in a one-deck game, Fortune 3's community cards the round's,
 once for every locked seat, required for an award out of the pool or of hit_cards_cents or more, the
 top award confirmed by the supervisor (configuration 'supervisor'). CONFIRM settles every hit of the
 round at once through the core's pool, in the regulation's order (CSP-10.4..10.7, F3-15.3..15.6,
-BAC-17.6..17.12); the display shows "WIN", the seat and each award in turn, then the new pool. Pending
+BAC-17.6..17.12); the display shows each seat with its class and the award in turn, then the new pool. Pending
 pool-parameter changes apply after a hit (a lowered limit moves the excess to the reserve, journalled
 'pool_to_reserve'; one that cannot apply stays pending, 'cfg_error'). The jackpot digits count up from
 the pool they showed to the new pool; an award, or the pool after it, is shown at once.
@@ -26,7 +26,7 @@ the pool they showed to the new pool; an award, or the pool after it, is shown a
 from tablectl.games.base import SERVICE, Controller, drop_dice_table
 from tablectl.games import hitentry as _hitentry  # with the controller: imported mid-session, in a
 # fragmented heap, it can fail
-from tablectl.games.hitentry import label
+from tablectl.games.hitentry import short
 from tablectl.hw.lamps import BET, WIN
 from tablectl.meters import money
 from tablectl.rules import cards as _cards
@@ -64,13 +64,27 @@ def hit_text(hit):
     return " ".join([hit[1]] + [_cards.name(c) for c in hit[2]])
 
 
-def initials(cls):
-    """'royal_flush' -> 'RF' (history and award lines where the words do not fit)."""
-    return "".join(w[0] for w in cls.split("_")).upper()
+def seats_text(seats):
+    """[1, 2, 3, 5] -> '1-3 5': a run of three seats or more as first-last, the others one by one (at
+    most 9 columns for 7 seats: '1 2 4 5 7')."""
+    out = []
+    i = 0
+    while i < len(seats):
+        j = i
+        while j + 1 < len(seats) and seats[j + 1] == seats[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append("%d-%d" % (seats[i], seats[j]))
+        else:
+            for s in seats[i:j + 1]:
+                out.append(str(s))
+        i = j + 1
+    return " ".join(out)
 
 
 class ProgressiveController(Controller):
     IDLE = "betting"
+    HISTORY_GAP = " / "  # results of words: 'NO HIT / S3 FLUSH', not 'NO HIT S3 FLUSH'
     LEGEND = (("bet placed", BET), ("seat won", WIN))
 
     def __init__(self, app):
@@ -160,27 +174,11 @@ class ProgressiveController(Controller):
                 return "VOID %d/%d ENTER" % (self.voiding, len(kinds)), kinds[self.voiding - 1][0]
             if self.step:
                 return self.hit_entry.prompt(self.entry)
-            return "LOCKED %s" % "".join(str(s) for s in self.seat_list(self.locked)), \
-                "HITS %d CONFIRM" % len(self.hits)
+            return "LOCKED " + seats_text(self.seat_list(self.locked)), "HITS %d CONFIRM" % len(self.hits)
+        # the seat and its class in words on one line, the amount on the other: the two never share
+        # 16 columns (an amount takes up to 11, a class up to 13)
         seat, cls, cents = self.awards[self.shown_award]
-        return "WIN SEAT %d" % seat, self.award_line(money(cents), cls)
-
-    def award_line(self, amount, cls):
-        """'250030.00 ROYAL': the amount and as many whole words of the class as fit 16 columns, unless
-        another class of the game starts with the same words (SIX: six of a kind or six of one colour?);
-        then the initials, which always fit (at most 11 + 1 + 4 columns)."""
-        room = 15 - len(amount)
-        name = ""
-        for word in label(cls).split(" "):
-            more = name + " " + word if name else word
-            if len(more) > room:
-                break
-            name = more
-        for other in self.classes:
-            if not name or (other != cls and label(other).startswith(name)):
-                name = initials(cls)
-                break
-        return amount + " " + name
+        return "S%d %s" % (seat, short(cls)), "PAY " + money(cents)
 
     def animate(self, now):
         """Jackpot digits: while paying, the award being paid; otherwise the pool. They count up in steps
@@ -500,10 +498,17 @@ class ProgressiveController(Controller):
                                     "limit %d" % self.pool.limit)
 
     def result_text(self, awards):
-        """A round in the history: '-' without a hit, else seat and class initials (S3RF = royal flush)."""
+        return " ".join(self.result_items(awards))
+
+    def result_items(self, awards):
+        """A round in the history: NO HIT; a coup's class (every locked seat won it); else each hit's seat
+        and class, the round's second hit and on marked '+' ('S3 STR FLUSH', '+S5 FULL HOUSE')."""
         if not awards:
-            return "-"
-        return "+".join("S%d%s" % (a[0], initials(a[1])) for a in awards)
+            return ("NO HIT",)
+        if self.by_coup:
+            return (short(awards[0][1]),)
+        return tuple(("+S%d %s" if i else "S%d %s") % (awards[i][0], short(awards[i][1]))
+                     for i in range(len(awards)))
 
     def _next_round(self):
         if self.state == "locked":

@@ -114,7 +114,7 @@ def _result_text(ctl, result):
     if isinstance(result, int):
         return "number %d" % result  # fan-tan's winning number (FT-3)
     if isinstance(result, tuple) and (not result or isinstance(result[0], tuple)):
-        # a progressive round's awards (seat, class, cents): the table's initials, then each in full
+        # a progressive round's awards (seat, class, cents): as the table's history shows them, then each in full
         if not result:
             return "no hit"
         return "%s: %s" % (ctl.result_text(result), ", ".join("seat %d %s %s" % (a[0], a[1], money(a[2]))

@@ -3,10 +3,10 @@
 "use strict";
 const params = new URLSearchParams(location.search);
 const link = params.get("link");
-// Chinese first unless ?lang=en (the sign's own setting; the English is always beside it)
-const ZH_GAMES = { caribbean_stud: "加勒比海撲克", fortune3: "三張牌", baccarat_a: "百家樂 A", baccarat_b: "百家樂 B",
-  baccarat_c: "百家樂 C" };
-if (params.get("lang") === "en") document.getElementById("titles").classList.add("en-first");
+// Chinese first unless ?lang=en (the sign's own setting; the English is always beside it); the words are
+// words.js's, the simulator's pages' own
+const LANG = params.get("lang") === "en" ? "en" : "zh-Hant";
+if (LANG === "en") document.getElementById("titles").classList.add("en-first");
 const amountEl = document.getElementById("amount");
 let shown = null, target = null, timer = null;
 
@@ -35,7 +35,9 @@ function countTo(cents) {
 
 function show(view) {
   document.getElementById("title").textContent = view.game.replace(/_/g, " ") + " progressive";
-  document.getElementById("title-zh").textContent = (ZH_GAMES[view.game] || "") + " 累積獎金";
+  const tail = /^baccarat_(\w)$/.exec(view.game);
+  document.getElementById("title-zh").textContent = (ZH[GAME_NAMES[view.game]] || "") +
+    (tail ? " " + tail[1].toUpperCase() : "") + " 累積獎金";
   document.body.dataset.ver = String(view.ver);
   document.body.dataset.target = String(view.pool);
   countTo(view.pool);
@@ -47,8 +49,9 @@ function show(view) {
     ? "頭獎待派:" + view.pending.map(x => "檯 " + x.table + " 座位 " + x.seat).join("、") : "";
   const rows = view.last_hits.map(h => {
     const when = new Date(h[0]).toLocaleTimeString();
-    return "<tr><td>" + when + "</td><td>table " + h[1] + " seat " + h[2] + "</td><td>" +
-      h[3].replace(/_/g, " ") + "</td><td class=\"cents\">" + money(h[4]) + "</td></tr>";
+    const en = "table " + h[1] + " seat " + h[2], zh = "檯 " + h[1] + " 座位 " + h[2];
+    return "<tr><td>" + when + "</td><td>" + esc(LANG === "en" ? en + " · " + zh : zh + " · " + en) + "</td><td>" +
+      esc(className(h[3], LANG)) + "</td><td class=\"cents\">" + money(h[4]) + "</td></tr>";
   });
   document.getElementById("hits").innerHTML = rows.join("");
 }
@@ -56,8 +59,8 @@ function show(view) {
 function connect() {
   const es = new EventSource("/events" + (link ? "?link=" + encodeURIComponent(link) : ""));
   const conn = document.getElementById("conn");
-  es.onopen = () => { conn.textContent = "live"; conn.className = "tag on"; };
+  es.onopen = () => { conn.textContent = both("live", LANG); conn.className = "tag on"; };
   es.onmessage = (e) => show(JSON.parse(e.data));
-  es.onerror = () => { conn.textContent = "reconnecting…"; conn.className = "tag off"; };
+  es.onerror = () => { conn.textContent = both("reconnecting…", LANG); conn.className = "tag off"; };
 }
 connect();

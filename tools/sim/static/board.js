@@ -75,7 +75,7 @@ function hitRows(results, lang) {
     const tr = el("tr", { "data-round": String(round) });
     tr.appendChild(el("td", {}, String(round)));
     tr.appendChild(el("td", {}, r.map(([seat, cls, cents]) =>
-      both("SEAT", lang) + " " + seat + ": " + cls.replace(/_/g, " ") + " " + money(cents)).join(" \u00b7 ")));
+      both("SEAT", lang) + " " + seat + ": " + className(cls, lang) + " " + money(cents)).join(" \u00b7 ")));
     t.appendChild(tr);
   }
   return t.children.length > 1 ? t : el("p", { class: "empty" }, both("no hit", lang));

@@ -236,7 +236,7 @@ function render(state) {
   picture = state;
   window.simState = state; // for the browser test and curious developers
   const hello = state.hello || {}, out = state.out || {}, st = state.status || {};
-  $("conn").textContent = state.connected ? "board connected" : "board not connected";
+  $("conn").textContent = both(state.connected ? "board connected" : "board not connected", lang);
   $("conn").className = "tag " + (state.connected ? "on" : "off");
   $("game").textContent = hello.game || "";
   const key = JSON.stringify(hello);
@@ -263,7 +263,7 @@ function render(state) {
   document.querySelectorAll("#layout [data-seat]").forEach((e) => {
     const hit = hits.find((h) => h[0] === Number(e.dataset.seat));
     e.dataset.win = hit ? "1" : "0";
-    e.querySelector(".win").textContent = hit ? "WIN " + hit[1].replace(/_/g, " ") : "";
+    e.querySelector(".win").textContent = hit ? className(hit[1], lang, "WIN ") : "";
   });
   // the keys the controller would refuse now are greyed, the reason on hover (they still press)
   const refused = st.refused || {};
@@ -289,28 +289,41 @@ function render(state) {
   document.body.dataset.version = String((Number(document.body.dataset.version) || 0) + 1);
 }
 
-// what the dealer types next in a hit or a void (the board's status: hit_step, community, void_kinds)
+// what the dealer types next in a hit or a void (the board's status: hit_step, community, void_kinds), in
+// the table's two languages, its first on top
 function guide(st) {
+  const [en, zh] = guideWords(st);
+  if (!en) return "";
+  return lang === "en" ? en + "\n" + zh : zh + "\n" + en;
+}
+
+function guideWords(st) {
   const card = "each card: the rank 02-14 (11 J, 12 Q, 13 K, 14 A) then the suit 1-4 (\u2660 \u2665 \u2663 \u2666)";
+  const zhCard = "每張牌：點數 02-14（11 J、12 Q、13 K、14 A），然後花色 1-4（\u2660 \u2665 \u2663 \u2666）";
   if (st.voiding) {
     const kinds = (st.void_kinds || []).map((k, i) => (i + 1) + " " + k).join(", ");
-    return "Void: press the kind's digit (" + kinds + "), then ENTER; CLEAR keeps the round.";
+    return ["Void: press the kind's digit (" + kinds + "), then ENTER; CLEAR keeps the round.",
+      "作廢：按種類的數字（" + kinds + "），然後按 ENTER；CLEAR 保留該局。"];
   }
   switch (st.hit_step) {
-    case "seat": return "Hit: the seat number, then ENTER.";
-    case "class": return "Hit: the class number, or ENTER alone and the cards say which.";
+    case "seat": return ["Hit: the seat number, then ENTER.", "中獎：輸入座位號碼，然後按 ENTER。"];
+    case "class": return ["Hit: the class number, or ENTER alone and the cards say which.",
+      "中獎：輸入牌型號碼，或直接按 ENTER，由牌判定牌型。"];
     case "cards":
       if (st.game === "fortune3") {
-        return st.community ? "Hit: the player's three cards (the community cards " + st.community +
-          " are the round's), then ENTER; " + card + "." : "Hit: the player's three cards, then the two " +
-          "community cards, then ENTER; " + card + ".";
+        return st.community ? ["Hit: the player's three cards (the community cards " + st.community +
+          " are the round's), then ENTER; " + card + ".", "中獎：輸入玩家的三張牌（本局公共牌 " + st.community +
+          " 自動加上），然後按 ENTER；" + zhCard + "。"] : ["Hit: the player's three cards, then the two " +
+          "community cards, then ENTER; " + card + ".", "中獎：輸入玩家的三張牌，再輸入兩張公共牌，然後按 ENTER；" + zhCard + "。"];
       }
-      return "Hit: the player's five cards, then ENTER; " + card + ".";
-    case "coup": return "Coup: its cards in the order dealt (player, banker, player, banker, then the " +
-      "third cards), then ENTER; " + card + ". Every locked seat wins what it makes.";
-    case "super": return "Top award: the supervisor turns the service key (or types the code), then ENTER.";
+      return ["Hit: the player's five cards, then ENTER; " + card + ".", "中獎：輸入玩家的五張牌，然後按 ENTER；" + zhCard + "。"];
+    case "coup": return ["Coup: its cards in the order dealt (player, banker, player, banker, then the " +
+      "third cards), then ENTER; " + card + ". Every locked seat wins what it makes.",
+      "整局牌：按發牌次序輸入（閒、莊、閒、莊，然後補牌），然後按 ENTER；" + zhCard + "。每個鎖定的座位都贏得該牌型。"];
+    case "super": return ["Top award: the supervisor turns the service key (or types the code), then ENTER.",
+      "最高彩金：主管轉維修鑰匙（或輸入密碼），然後按 ENTER。"];
   }
-  return "";
+  return ["", ""];
 }
 
 function showTilt(st) {
@@ -337,4 +350,4 @@ $("service-key").addEventListener("change", (ev) => post({ cmd: "key", on: ev.ta
 
 const events = new EventSource("events");
 events.onmessage = (ev) => render(JSON.parse(ev.data));
-events.onerror = () => { $("conn").textContent = "simulator not reachable"; $("conn").className = "tag off"; };
+events.onerror = () => { $("conn").textContent = both("simulator not reachable", lang); $("conn").className = "tag off"; };
