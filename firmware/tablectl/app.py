@@ -101,7 +101,8 @@ class App:
         clock = self.clock
         if clock.lost and not clock.told:
             clock.told = True
-            self.journal.append("time_lost", getattr(self.controller, "round_no", 0), clock.lost_floor,
+            ctl = getattr(self, "controller", None)  # none yet at boot
+            self.journal.append("time_lost", getattr(ctl, "round_no", 0), clock.lost_floor,
                                 clock.lost_read or 0, text="the clock went back: TIME NOT SET")
 
     def _boot(self, event="boot"):
