@@ -82,7 +82,7 @@ def describe(rec):
     a person (seats, money)."""
     seq, round_no, event, a, b, text = rec[:6]
     t, epoch = stamps(rec)
-    from tablectl.timeofday import text as time_text
+    from tablectl.utc import text as time_text
     return "#%d %sround %s %s a=%d b=%d%s" % (seq, time_text(t) + " " if t is not None else "",
                                              round_text(round_no, epoch), event, a, b, (" " + text) if text else "")
 
@@ -173,7 +173,7 @@ class Journal:
         the previous export (tools/journalcheck). rotated: entries the ring had erased before this export
         reached them. Returns the number of entries emitted."""
         from tablectl import chain
-        from tablectl.timeofday import text as time_text
+        from tablectl.utc import text as time_text
         chained = None   # the chain value after the last entry seen (None: not known yet)
         head = False
         last = self.log.jseq

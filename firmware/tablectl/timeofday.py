@@ -1,100 +1,23 @@
-"""The time of day journal entries carry: seconds since 2000-01-01 UTC from the board's real-time clock.
+"""Whether the board's clock is set, as the journal reads it (seconds since 2000-01-01 UTC; tablectl.utc for text).
 
     clock = TimeOfDay(board.rtc, floor)   # rtc: now() -> seconds or None, set(seconds) (tablectl.hw.rtc)
     clock.now()          # seconds, or None while the time is not set (TIME NOT SET)
-    parse('2026-12-02 08:30:00')  -> seconds (ValueError, one line);  text(seconds) -> '2026-12-02T08:30:00Z'
 
-The clock counts as set once a technician (or the link's server) set it, for as long as it never reads
-earlier than `floor`, the latest time the journal holds: a clock that lost its battery, or goes back on
-its own, is not set again until someone sets it (docs/technicians.md, "Time of day").
+The clock counts as set once a technician set it, for as long as it never reads earlier than `floor`,
+the latest time the journal holds: a clock that lost its battery, or goes back on its own, is not set
+again until someone sets it (docs/technicians.md, "Time of day").
 """
-EARLIEST = 2024  # a setting before this year is a mistake (or a clock that lost its time)
-LATEST = 2099
 NOT_SET = "TIME NOT SET"
-_DAYS_1970 = 10957  # 1970-01-01 to 2000-01-01: a host's time.time() to the board's epoch
-
-
-def days(y, m, d):
-    """Days from 2000-01-01 to the date (the proleptic Gregorian calendar, any year)."""
-    y -= m <= 2
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (m - 3 if m > 2 else m + 9) + 2) // 5 + d - 1
-    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 730425
-
-
-def date(n):
-    """(year, month, day) of day n after 2000-01-01: days()'s inverse."""
-    n += 730425
-    era = n // 146097
-    doe = n - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    m = mp + 3 if mp < 10 else mp - 9
-    return yoe + era * 400 + (m <= 2), m, doy - (153 * mp + 2) // 5 + 1
-
-
-def seconds(y, mo, d, h=0, mi=0, s=0):
-    return days(y, mo, d) * 86400 + h * 3600 + mi * 60 + s
-
-
-def fields(t):
-    """(year, month, day, hour, minute, second) of t seconds after 2000-01-01."""
-    y, mo, d = date(t // 86400)
-    t %= 86400
-    return y, mo, d, t // 3600, t // 60 % 60, t % 60
-
-
-def text(t):
-    """'2026-12-02T08:30:00Z' (UTC), '-' for None (no time)."""
-    if t is None:
-        return "-"
-    return "%04d-%02d-%02dT%02d:%02d:%02dZ" % fields(t)
-
-
-def _month_days(y, mo):
-    return days(y + (mo == 12), mo % 12 + 1, 1) - days(y, mo, 1)
-
-
-def parse(value, earliest=EARLIEST):
-    """Seconds from 'YYYY-MM-DD HH:MM:SS' ('T' between, a trailing 'Z' allowed: UTC): ValueError, one line, for
-    anything else, a date that does not exist, or a year outside earliest..LATEST."""
-    form = "the time is text 'YYYY-MM-DD HH:MM:SS' (UTC), e.g. '2026-12-02 08:30:00'"
-    if not isinstance(value, str):
-        raise ValueError("%s; got %r" % (form, value))
-    s = value[:-1] if value.endswith("Z") else value
-    if len(s) != 19 or s[4] != "-" or s[7] != "-" or s[10] not in " T" or s[13] != ":" or s[16] != ":":
-        raise ValueError("%s; got %r" % (form, value))
-    parts = []
-    for a, b in ((0, 4), (5, 7), (8, 10), (11, 13), (14, 16), (17, 19)):
-        digits = s[a:b]
-        for ch in digits:
-            if not "0" <= ch <= "9":
-                raise ValueError("%s; got %r" % (form, value))
-        parts.append(int(digits))
-    y, mo, d, h, mi, sec = parts
-    if not earliest <= y <= LATEST:
-        raise ValueError("year %d outside %d..%d: %r" % (y, earliest, LATEST, value))
-    if not 1 <= mo <= 12 or not 1 <= d <= _month_days(y, mo):
-        raise ValueError("no such date: %r" % value)
-    if h > 23 or mi > 59 or sec > 59:
-        raise ValueError("no such time of day (00:00:00..23:59:59): %r" % value)
-    return seconds(y, mo, d, h, mi, sec)
-
-
-def from_host(unix_seconds):
-    """Seconds since 2000 from a host's seconds since 1970 (the unix port's time.time())."""
-    return int(unix_seconds) - _DAYS_1970 * 86400
 
 
 class TimeOfDay:
-    """The board's clock as the journal reads it: set or not (`lost` says why not, after it was set once)."""
+    """The board's clock as the journal reads it: set or not (`lost`: it was set, then read earlier than the
+    journal; why() says it)."""
 
     def __init__(self, rtc, floor=None):
         self.rtc = rtc
         self.floor = floor  # the latest time the journal holds (None: never set on this table)
-        self.lost = ""
+        self.lost = False
         self.lost_floor = self.lost_read = None  # what lost it: the journal's time, the clock's reading
         self.told = False  # the loss journalled (App.time_lost)
         if floor is not None:
@@ -106,7 +29,7 @@ class TimeOfDay:
         return self.rtc.now() if self.rtc is not None else None
 
     def _lose(self, t):
-        self.lost = "the clock read %s, earlier than %s the journal holds" % (text(t), text(self.floor))
+        self.lost = True
         self.lost_floor, self.lost_read, self.told = self.floor, t, False
         self.floor = None
 
@@ -130,5 +53,12 @@ class TimeOfDay:
             raise ValueError("this board has no real-time clock")
         self.rtc.set(t)
         self.floor = t
-        self.lost = ""
+        self.lost = False
         self.told = True
+
+    def why(self):
+        """Why the clock is not set ('' if it is, or was never set)."""
+        if not self.lost:
+            return ""
+        from tablectl.utc import text
+        return "the clock read %s, earlier than %s the journal holds" % (text(self.lost_read), text(self.lost_floor))

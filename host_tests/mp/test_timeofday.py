@@ -13,7 +13,8 @@ from tablectl import app as appmod
 from tablectl import service
 from tablectl.journal import Journal, entry
 from tablectl.log import Log
-from tablectl.timeofday import NOT_SET, date, days, fields, parse, seconds, text
+from tablectl.timeofday import NOT_SET
+from tablectl.utc import date, days, fields, parse, seconds, text
 from mptest import raises
 
 T0 = seconds(2026, 12, 2, 8, 30, 0)

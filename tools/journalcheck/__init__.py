@@ -25,7 +25,7 @@ _FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
 if str(_FIRMWARE) not in sys.path:
     sys.path.append(str(_FIRMWARE))
 from tablectl import chain  # noqa: E402  (the board's own chain, run here on CPython)
-from tablectl import timeofday  # noqa: E402
+from tablectl import utc  # noqa: E402
 
 
 def _time(field):
@@ -34,7 +34,7 @@ def _time(field):
         return None
     if not field.endswith("Z") or "T" not in field:
         raise ValueError("want TIME as 2026-12-02T08:30:00Z or -, got %r" % field)
-    return timeofday.parse(field, 2000)  # a lab reads any year the table wrote
+    return utc.parse(field, 2000)  # a lab reads any year the table wrote
 
 
 class Export:
@@ -116,7 +116,7 @@ def _stamps(where, lineno, rec, stamp):
                    "it, by one" % (where, lineno, rec[0], epoch, last_epoch))
     if t is not None and last_t is not None and t < last_t and rec[2] != "time_set":
         out.append("%s line %d: entry #%d's time %s is earlier than the entry before it (%s) with no time_set "
-                   "between" % (where, lineno, rec[0], timeofday.text(t), timeofday.text(last_t)))
+                   "between" % (where, lineno, rec[0], utc.text(t), utc.text(last_t)))
     stamp[0] = t if t is not None else last_t
     stamp[1] = epoch
     return out

@@ -7,8 +7,8 @@
 What a clock says is checked by tablectl.timeofday (a clock that reads earlier than the journal is not set).
 """
 from tablectl.hw.clock import ticks_add, ticks_diff
-from tablectl.timeofday import fields, from_host, seconds
 
+_EPOCH_1970 = 946684800  # seconds from 1970-01-01 to 2000-01-01
 _ROLL_MS = 1 << 28  # ticks wrap at 2**30 ms: the count moves on to seconds well before ticks_diff fails
 
 
@@ -17,10 +17,12 @@ class MachineRTC:
         self.rtc = rtc
 
     def now(self):
+        from tablectl.utc import seconds
         y, mo, d, _wd, h, mi, s, _sub = self.rtc.datetime()
         return seconds(y, mo, d, h, mi, s)
 
     def set(self, t):
+        from tablectl.utc import fields
         y, mo, d, h, mi, s = fields(t)
         self.rtc.datetime((y, mo, d, (t // 86400 + 5) % 7, h, mi, s, 0))  # 2000-01-01 was a Saturday (5)
 
@@ -69,8 +71,11 @@ class FileRTC:
 
     def now(self):
         off = self._offset()
-        return None if off is None else from_host(self.host_time()) + off
+        return None if off is None else self._host() + off
+
+    def _host(self):
+        return int(self.host_time()) - _EPOCH_1970  # the unix port's time.time() counts from 1970
 
     def set(self, t):
         with open(self.path, "w") as f:
-            f.write("%d\n" % (t - from_host(self.host_time())))
+            f.write("%d\n" % (t - self._host()))

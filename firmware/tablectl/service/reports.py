@@ -5,7 +5,6 @@ game when the configuration record is the one that cannot be trusted (app.config
 """
 from tablectl.config import placeholders
 from tablectl.journal import round_text, stamps
-from tablectl.timeofday import NOT_SET, text as time_text
 from tablectl.meters import POOL_METERS, money
 from tablectl.service.context import Report, int_arg, running_app
 
@@ -33,10 +32,13 @@ def status():
     now = app.clock.now()
     data["time"] = now
     if now is None:
+        from tablectl.timeofday import NOT_SET
+        why = app.clock.why()
         lines.append("%s%s: service.set_time('YYYY-MM-DD HH:MM:SS') in UTC, key on; entries carry no time"
-                     % (NOT_SET, " (%s)" % app.clock.lost if app.clock.lost else ""))
+                     % (NOT_SET, " (%s)" % why if why else ""))
     else:
-        lines.append("time %s (UTC)" % time_text(now))
+        from tablectl.utc import text
+        lines.append("time %s (UTC)" % text(now))
     from tablectl import VERSION
     data["version"] = VERSION  # the release a lab's `make verify` checks the table against
     lines.append("firmware tablectl %s" % VERSION)
@@ -198,7 +200,8 @@ def _field(label, kind, value):
     elif kind == "m":
         shown = ",".join(str(s + 1) for s in range(30) if value >> s & 1)
     elif kind == "t":
-        shown = time_text(value)
+        from tablectl.utc import text
+        shown = text(value)
     elif kind == "d":
         shown = " ".join("%d" % value)
     else:
@@ -214,6 +217,7 @@ def journal_line(rec):
         fields = ("dice", "d", "winning spots", "") if a > 100 else ("number", "", "count", "")
     else:
         fields = _FIELDS.get(event, ("a", "", "b", ""))
+    from tablectl.utc import text as time_text
     out = ["#%d" % seq] + ([time_text(t)] if t is not None else []) + ["round %s %s" % (round_text(round_no, epoch),
                                                                                      event)]
     if a:

@@ -1,6 +1,6 @@
 """The service's set_time(when): the board's clock set by the technician (key on, between rounds), journalled."""
 from tablectl.service.context import Report, may_change, running_app
-from tablectl.timeofday import parse, text
+from tablectl.utc import parse, text
 
 
 def set_clock(app, t, who):
