@@ -682,6 +682,8 @@ def test_the_key_turned_is_journalled_shown_between_rounds_and_no_round_starts_w
     b.set_service_key(True)
     app.tick()
     assert app.journal.records(1)[0][2] == "key_on" and app.journal.seq == seq + 1
+    assert b.display.lines == ["SERVICE KEY ON", "TIME NOT SET"]  # the technician has the clock to set
+    service.set_time("2026-12-02 08:30:00")
     assert b.display.lines == ["SERVICE KEY ON", "ROUND 1"]
     assert c.handle("SHAKE") is False and c.message == "SERVICE KEY ON" and c.state == "idle"
     service.configure(pay_5_16=20)  # a change while it is on: journalled with its values before and after
