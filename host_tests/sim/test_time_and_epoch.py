@@ -42,7 +42,7 @@ def test_time_set_by_the_technician_stamps_the_journal_and_a_ram_clear_opens_the
     dealer.key(sim, on=False)
     play_round(sim, dealer, 3)
     out = call(mpremote, sim, "journal(8)")
-    assert "round 1.0 time_set after 2026-12-02T08:30:00Z (by the technician, was -)" in out, out
+    assert "round 1.1 time_set after 2026-12-02T08:30:00Z (by the technician, was -)" in out, out
     assert " 2026-12-02T08:3" in [x for x in out.splitlines() if " result " in x][-1], out
 
     dealer.key(sim)
