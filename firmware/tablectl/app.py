@@ -96,6 +96,18 @@ class App:
         n = rec.get("n") if isinstance(rec, dict) else None
         return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 1
 
+    def set_clock(self, t, who):
+        """Journal 'time_set' (a: the time before, 0 if not set; b: the new one; the entry carries the new
+        time), then set the clock: a power cut between leaves a clock that reads earlier than the journal,
+        so not set. Returns the time before (None: not set)."""
+        from tablectl.utc import text
+        before = self.clock.now()
+        self.journal.append("time_set", getattr(self.controller, "round_no", 0), before or 0, t,
+                            text="by the %s, was %s" % (who, text(before)), at=t)
+        self.clock.set(t)
+        self.controller.redraw()  # the dealer's display no longer says TIME NOT SET
+        return before
+
     def time_lost(self):
         """Journal that the clock stopped being set (it read earlier than the journal), once."""
         clock = self.clock

@@ -8,6 +8,9 @@ the latest time the journal holds: a clock that lost its battery, or goes back o
 again until someone sets it (docs/technicians.md, "Time of day").
 """
 NOT_SET = "TIME NOT SET"
+FIRST = 757382400   # 2024-01-01: a time a table takes from its link server (tablectl.utc: 2024..2099)
+END = 3155760000    # 2100-01-01
+DRIFT_S = 2         # a clock further off than this from the link server's is set from it
 
 
 class TimeOfDay:

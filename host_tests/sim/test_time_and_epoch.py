@@ -8,18 +8,6 @@ import sys
 import journalcheck
 
 
-def play_round(sim, dealer, number):
-    for key in ("SHAKE", "BELL", str(number), "ENTER", "CONFIRM"):
-        dealer.press(sim, key)
-    dealer.wait_state(sim, "idle")
-
-
-def call(mpremote, sim, expr):
-    code, out = mpremote(sim.pty, "resume", "exec", "import service\nprint(service.%s)" % expr)
-    assert code == 0, out
-    return out
-
-
 def pull(port, folder):
     proc = subprocess.run([sys.executable, "-m", "journalcheck", "pull", "--port", str(port), "--dir", str(folder)],
                           capture_output=True, text=True, timeout=120)
@@ -27,30 +15,30 @@ def pull(port, folder):
 
 
 def test_time_set_by_the_technician_stamps_the_journal_and_a_ram_clear_opens_the_next_epoch(
-        start_sim, mpremote, dealer, tmp_path):
+        start_sim, service_call, dealer, tmp_path):
     sim = start_sim("fantan")
-    out = call(mpremote, sim, "status()")
+    out = service_call(sim, "status()")
     assert "TIME NOT SET: service.set_time(" in out and "round 1.1" in out, out
-    out = call(mpremote, sim, "set_time('2026-12-02 08:30:00')")
+    out = service_call(sim, "set_time('2026-12-02 08:30:00')")
     assert out.startswith("REFUSED: set_time refused: the service key is off"), out
     dealer.key(sim)
-    out = call(mpremote, sim, "set_time('2026-02-30 08:30:00')")
+    out = service_call(sim, "set_time('2026-02-30 08:30:00')")
     assert out.strip() == "REFUSED: no such date: '2026-02-30 08:30:00'", out
-    out = call(mpremote, sim, "set_time('2026-12-02 08:30:00')")
+    out = service_call(sim, "set_time('2026-12-02 08:30:00')")
     assert "the clock reads 2026-12-02T08:30:00Z (UTC), was not set" in out, out
-    assert "time 2026-12-02T08:3" in call(mpremote, sim, "status()")
+    assert "time 2026-12-02T08:3" in service_call(sim, "status()")
     dealer.key(sim, on=False)
-    play_round(sim, dealer, 3)
-    out = call(mpremote, sim, "journal(8)")
+    dealer.fantan_round(sim, 3)
+    out = service_call(sim, "journal(8)")
     assert "round 1.1 time_set after 2026-12-02T08:30:00Z (by the technician, was -)" in out, out
     assert " 2026-12-02T08:3" in [x for x in out.splitlines() if " result " in x][-1], out
 
     dealer.key(sim)
-    code = call(mpremote, sim, "ram_clear().data['code']").strip()
-    assert "cleared" in call(mpremote, sim, "ram_clear('%s')" % code)
+    code = service_call(sim, "ram_clear().data['code']").strip()
+    assert "cleared" in service_call(sim, "ram_clear('%s')" % code)
     dealer.key(sim, on=False)
-    play_round(sim, dealer, 2)
-    assert "round 2.2" in call(mpremote, sim, "status()")
+    dealer.fantan_round(sim, 2)
+    assert "round 2.2" in service_call(sim, "status()")
     code, out = pull(sim.pty, tmp_path / "journals")
     assert code == 0, out
     (path,) = (tmp_path / "journals" / "sim-fantan").glob("*.log")
@@ -71,13 +59,13 @@ def test_time_set_by_the_technician_stamps_the_journal_and_a_ram_clear_opens_the
     # a power cut: the battery-backed clock keeps the time, the epoch stays
     sim.stop()
     sim = start_sim("fantan", state_dir=sim.state_dir)
-    out = call(mpremote, sim, "status()")
+    out = service_call(sim, "status()")
     assert "time 2026-12-02T08:3" in out and "round 2.2" in out, out
     # the clock's battery gone flat and the clock set back a year: not set, and the loss journalled
     sim.stop()
     rtc = sim.state_dir / "simstate" / "rtc"
     rtc.write_text("%d\n" % (int(rtc.read_text()) - 365 * 86400))
     sim = start_sim("fantan", state_dir=sim.state_dir)
-    out = call(mpremote, sim, "status()")
+    out = service_call(sim, "status()")
     assert "TIME NOT SET (the clock read 2025-12-0" in out, out
-    assert "time_lost journal 2026-12-02T08:3" in call(mpremote, sim, "journal(3)")
+    assert "time_lost journal 2026-12-02T08:3" in service_call(sim, "journal(3)")
