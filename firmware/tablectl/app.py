@@ -101,6 +101,8 @@ class App:
         time), then set the clock: a power cut between leaves a clock that reads earlier than the journal,
         so not set. Returns the time before (None: not set)."""
         from tablectl.utc import text
+        if self.clock.rtc is None:  # refused before anything is journalled
+            raise ValueError("this board has no real-time clock (board.rtc)")
         before = self.clock.now()
         self.journal.append("time_set", getattr(self.controller, "round_no", 0), before or 0, t,
                             text="by the %s, was %s" % (who, text(before)), at=t)

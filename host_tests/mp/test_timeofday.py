@@ -209,3 +209,14 @@ def test_round_numbers_never_repeat_across_ram_clears_and_status_shows_epoch_rou
     lines = []
     Journal.export(app.journal, 1, lines.append, "t")
     assert any(" 4.1 result " in x for x in lines) and any(" 5.1 boot " in x for x in lines), lines
+
+
+def test_a_board_without_a_clock_refuses_the_setting_before_journalling_it():
+    b = fresh_board()
+    b.rtc = None
+    app = new_app(b=b)
+    app.board.set_service_key(True)
+    app.tick()
+    seq = app.journal.seq
+    assert "no real-time clock" in raises(ValueError, service.set_time, "2026-12-02 08:30:00")
+    assert app.journal.seq == seq and NOT_SET in repr(service.status())
