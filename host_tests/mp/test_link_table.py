@@ -1,6 +1,6 @@
 """A linked progressive table (tablectl.link) with no network: the server's answers are handed to its
 on_message as umqtt hands them, to see what the table keeps on flash when the server pays its claim."""
-# mp-heap: 288K
+# mp-heap: 300K
 import json
 
 from test_ctl_app import cleanup, drive, new_app
