@@ -82,8 +82,11 @@ def describe(rec):
     a person (seats, money)."""
     seq, round_no, event, a, b, text = rec[:6]
     t, epoch = stamps(rec)
-    from tablectl.utc import text as time_text
-    return "#%d %sround %s %s a=%d b=%d%s" % (seq, time_text(t) + " " if t is not None else "",
+    at = ""
+    if t is not None:
+        from tablectl.utc import text as time_text
+        at = time_text(t) + " "
+    return "#%d %sround %s %s a=%d b=%d%s" % (seq, at,
                                              round_text(round_no, epoch), event, a, b, (" " + text) if text else "")
 
 
@@ -173,7 +176,6 @@ class Journal:
         the previous export (tools/journalcheck). rotated: entries the ring had erased before this export
         reached them. Returns the number of entries emitted."""
         from tablectl import chain
-        from tablectl.utc import text as time_text
         chained = None   # the chain value after the last entry seen (None: not known yet)
         head = False
         last = self.log.jseq
@@ -202,8 +204,13 @@ class Journal:
                     elif chained is None or chained != before:
                         emit("# resync first=%d prev=%s" % (rec[0], chain.hexed(before)))
                     if rec[7]:
+                        if rec[6] is None:
+                            at = "-"
+                        else:
+                            from tablectl.utc import text as time_text
+                            at = time_text(rec[6])
                         emit("%d %d.%d %s %d %d %s %s %s" % (rec[0], rec[7], rec[1], rec[2], rec[3], rec[4],
-                                                            chain.hexed(after), time_text(rec[6]), rec[5]))
+                                                            chain.hexed(after), at, rec[5]))
                     else:
                         emit("%d %d %s %d %d %s %s" % (rec[0], rec[1], rec[2], rec[3], rec[4], chain.hexed(after),
                                                       rec[5]))

@@ -217,9 +217,11 @@ def journal_line(rec):
         fields = ("dice", "d", "winning spots", "") if a > 100 else ("number", "", "count", "")
     else:
         fields = _FIELDS.get(event, ("a", "", "b", ""))
-    from tablectl.utc import text as time_text
-    out = ["#%d" % seq] + ([time_text(t)] if t is not None else []) + ["round %s %s" % (round_text(round_no, epoch),
-                                                                                     event)]
+    out = ["#%d" % seq]
+    if t is not None:
+        from tablectl.utc import text as time_text
+        out.append(time_text(t))
+    out.append("round %s %s" % (round_text(round_no, epoch), event))
     if a:
         out.append(_field(fields[0], fields[1], a))
     if b:
