@@ -105,12 +105,12 @@ class Journal:
         """The sequence number of the last entry written."""
         return self.log.jseq
 
-    def entries(self, events, epoch=None, at=None):
+    def entries(self, events, at=None):
         """The log's form of new entries (event, round_no, a, b, text) numbered from the next seq, every
         field checked (ValueError, nothing written): for a caller that commits them itself (a checkpoint).
-        Stamped with `epoch` (default self.epoch) and the time `at` (default the clock's now)."""
+        Stamped with self.epoch and the time `at` (default the clock's now)."""
         seq = self.log.last_entry()  # an atomic() block's entries counted
-        epoch = self.epoch if epoch is None else epoch
+        epoch = self.epoch
         if epoch and at is None and self.clock is not None:
             at = self.clock.now()
         out = []
