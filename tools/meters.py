@@ -18,25 +18,24 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from verify import VerifyError, board_call, board_exec  # noqa: E402  (mpremote resume exec)
+import journalcheck  # noqa: E402  (the export's reader: both line forms)
+from tablectl.journal import round_text  # noqa: E402  (journalcheck put the firmware on the path)
 
 
 def closed_shifts(export):
-    """(table id, [{'shift': n, 'closed_seq': seq, 'round': r, 'meters': {label: value}}]) from an export."""
-    table, shifts = "table", []
-    for line in export.splitlines():
-        if line.startswith("# tablectl journal export table="):
-            table = line.split("table=")[1].split()[0]
-            continue
-        f = line.split(" ", 6)
-        if len(f) < 6 or not f[0].isdigit():
-            continue
-        seq, round_no, event, a, b = int(f[0]), int(f[1]), f[2], int(f[3]), int(f[4])
-        text = f[6] if len(f) > 6 else ""
+    """(table id, [{'shift': n, 'closed_seq': seq, 'round': 'epoch.round', 'meters': {label: value}}]) from an
+    export (ValueError for one that is not)."""
+    shifts = []
+    lines = [x for x in export.splitlines() if x[:1] == "#" or x[:1].isdigit()]  # not the REPL's echo ('None')
+    parsed = journalcheck.parse("the table's export", "\n".join(lines))
+    for _, rec, _ in parsed.entries:
+        seq, round_no, event, a, b, text = rec[:6]
         if event == "shift_close":
-            shifts.append({"shift": a, "closed_seq": seq, "round": round_no, "meters": {}})
+            shifts.append({"shift": a, "closed_seq": seq, "round": round_text(round_no, rec[7] if len(rec) > 7 else 0),
+                           "meters": {}})
         elif event == "shift_meter" and shifts and shifts[-1]["shift"] == b:
             shifts[-1]["meters"][text] = a
-    return table, shifts
+    return parsed.table or "table", shifts
 
 
 def rows(table, lifetime, shifts):
@@ -76,7 +75,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         paths = pull(args.port, args.out)
-    except VerifyError as e:
+    except (VerifyError, ValueError) as e:  # ValueError: an export journalcheck cannot read
         print("meters: %s" % e, file=sys.stderr)
         return 2
     print("\n".join(str(p) for p in paths))

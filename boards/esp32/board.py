@@ -4,13 +4,14 @@ Differences from the Pico reference: the seat sensors come through a 74HC165 shi
 pins instead of seven), the jackpot digits are a 6-digit TM1637 (two pins). The keypad, text display,
 lamp board, shaker, bell and watchdog are wired as on the Pico (see boards/pico/board.py).
 """
-from machine import I2C, Pin, Signal
+from machine import I2C, RTC, Pin, Signal
 import neopixel
 
 from tablectl.hw.clock import ticks_ms
 from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.lcd import Lcd
+from tablectl.hw.rtc import MachineRTC
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.shiftin import ShiftIn
 from tablectl.hw.tm1637 import Tm1637
@@ -57,5 +58,6 @@ def make():
         # hardware timer 0 for the watchdog hold: MicroPython 1.26 refuses the virtual one (-1) on the ESP32
         wdt=LazyWdt(WDT_MS, timer_id=0),
         ticks_ms=ticks_ms,
+        rtc=MachineRTC(RTC()),  # the journal's time of day (not kept without power: set it again)
         flash=table_flash(log_region(), 16),
     )

@@ -7,7 +7,7 @@ runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts 
 (App.run), so a hung firmware resets the board within WDT_MS; one stopped with Ctrl-C at the REPL keeps
 the board up for the technician (LazyWdt.hold, on the virtual timer -1).
 """
-from machine import I2C, SPI, Pin, Signal
+from machine import I2C, RTC, SPI, Pin, Signal
 import neopixel
 
 from tablectl.hw.clock import ticks_ms
@@ -15,6 +15,7 @@ from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.lcd import Lcd
 from tablectl.hw.max7219 import Max7219
+from tablectl.hw.rtc import MachineRTC
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
 from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
@@ -63,5 +64,6 @@ def make():
         jackpot=Max7219(spi, Pin(p["JACKPOT_CS"], Pin.OUT, value=1), digits=8),
         wdt=LazyWdt(WDT_MS),
         ticks_ms=ticks_ms,
+        rtc=MachineRTC(RTC()),  # the journal's time of day (not kept without power: set it again)
         flash=table_flash(log_region(), 256),  # a Pico's flash programs 256-byte pages
     )

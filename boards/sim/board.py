@@ -12,6 +12,8 @@
     b.tasks()                            # extra coroutines App.run() starts: b.extra_tasks (links)
     b.flash                              # the table's flash (records and journal): a file, as a board's
                                          # raw flash region (make(flash=dev) gives another device)
+    b.rtc                                # the time of day: ROOT/rtc, an offset from the host's clock (kept
+                                         # across a power cut); a virtual clock's counts from its ticks
 
 The virtual hardware is in simhw.py (boards/qemu wires the same). The real drivers run on it: the lamp
 driver writes a virtual WS2812 chain, the jackpot driver a virtual MAX7219 (its register writes are
@@ -43,6 +45,11 @@ class UnixSimBoard(SimBoard):
     def __init__(self, virtual_clock=False, flash=None):
         SimBoard.__init__(self, virtual_clock)
         self._flash = flash
+        path = ROOT + "/flash.bin" if flash is None else getattr(flash, "path", None)
+        if path is not None and not virtual_clock:  # a battery-backed clock beside the flash file: the host's
+            import time                               # time and an offset
+            from tablectl.hw.rtc import FileRTC
+            self.rtc = FileRTC(path[:path.rfind("/") + 1] + "rtc", time.time)
 
     @property
     def serial(self):

@@ -7,6 +7,7 @@ from tablectl.hw.clock import VirtualClock, ticks_ms
 from tablectl.hw.lamps import Lamps, NeoBackend
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.outputs import Bell, Lamp, Shaker
+from tablectl.hw.rtc import TickRTC
 from tablectl.rules import SEATS
 
 ROLES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER",
@@ -179,6 +180,7 @@ class SimBoard:
         self.jackpot_bus = VirtualMax7219Bus(self)
         self.jackpot = Max7219(self.jackpot_bus, VirtualPin(self, "jackpot_cs", 1))
         self.wdt = VirtualWDT(self.ticks_ms)
+        self.rtc = TickRTC(self.ticks_ms)  # the time of day, counted from the ticks: lost at a reset
         self.extra_tasks = []
 
     def changed(self, what):

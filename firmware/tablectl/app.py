@@ -54,6 +54,7 @@ def make_controller(app):
     raise ValueError("no controller for game %r" % game)
 
 
+EPOCH = "epoch"  # the record of the RAM clears' count ({'n': epoch})
 BLOCK_MIN = 4096  # a table refuses smaller flash blocks (docs/storage.md): one must hold the largest record
 
 
@@ -74,9 +75,49 @@ class App:
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
         self.buttons = Buttons(board.buttons, scanners=getattr(board, "scanners", ()), ticks=board.ticks_ms)
+        self.clock = self._clock()
+        self.journal.clock = self.clock
         self._boot()
         global current
         current = self  # the service module reaches the table through this, running or not
+
+    def _clock(self):
+        """The board's clock, set if it reads no earlier than the newest entry's time (docs/technicians.md)."""
+        from tablectl.timeofday import TimeOfDay
+        try:
+            floor = self.journal.last_time() if not self.log.problem else None
+        except OSError:
+            floor = None
+        return TimeOfDay(getattr(self.board, "rtc", None), floor)
+
+    def _epoch(self):
+        """The RAM clears' count, 1 before the first (record 'epoch'): round numbers restart in each."""
+        rec = self.store.peek(EPOCH)
+        n = rec.get("n") if isinstance(rec, dict) else None
+        return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 1
+
+    def set_clock(self, t, who):
+        """Journal 'time_set' (a: the time before, 0 if not set; b: the new one; the entry carries the new
+        time), then set the clock: a power cut between leaves a clock that reads earlier than the journal,
+        so not set. Returns the time before (None: not set)."""
+        from tablectl.utc import text
+        if self.clock.rtc is None:  # refused before anything is journalled
+            raise ValueError("this board has no real-time clock (board.rtc)")
+        before = self.clock.now()
+        self.journal.append("time_set", getattr(self.controller, "round_no", 0), before or 0, t,
+                            text="by the %s, was %s" % (who, text(before)), at=t)
+        self.clock.set(t)
+        self.controller.redraw()  # the dealer's display no longer says TIME NOT SET
+        return before
+
+    def time_lost(self):
+        """Journal that the clock stopped being set (it read earlier than the journal), once."""
+        clock = self.clock
+        if clock.lost and not clock.told:
+            clock.told = True
+            ctl = getattr(self, "controller", None)  # none yet at boot
+            self.journal.append("time_lost", getattr(ctl, "round_no", 0), clock.lost_floor,
+                                clock.lost_read or 0, text="the clock went back: TIME NOT SET")
 
     def _boot(self, event="boot"):
         """Build the controller from the records; `event` journals why (a boot, or a rebuild)."""
@@ -84,6 +125,7 @@ class App:
         board.shaker.off()
         board.bell.off()
         log = self.log
+        self.journal.epoch = self._epoch()
         self.config_lost = False
         if log.head < 0 and not log.problem:
             from tablectl.migrate import migrate  # a board's first boot of this firmware: older records
@@ -114,6 +156,7 @@ class App:
         try:
             if log.torn and event == "boot":  # the newest write was torn by a power cut: the state before it
                 self.journal.append("torn_write", 0, log.torn, text="a write cut by a power failure was discarded")
+            self.time_lost()
         except LogError as e:
             return self._tilted(Tilt(log.problem or str(e)))
         gc.collect()  # the replay's garbage goes before the controller's modules and tables come in
@@ -161,13 +204,16 @@ class App:
     def ram_clear(self, entries, keep_config=True):
         """Service RAM clear (confirmed there): pool, meters, round and history start again; the configuration
         is kept unless it is what tilted or keep_config is False (then it is back to its defaults). One checkpoint of the log,
-        with the journal `entries` ((event, round_no, a, b, text) each): after a power cut the table is
-        cleared or as it was, never between."""
-        keep = {}
+        with the journal `entries` ((event, round_no, a, b, text) each, the last one in the new epoch): after
+        a power cut the table is cleared (the epoch one more) or as it was, never between."""
+        keep = {EPOCH: {"n": self.journal.epoch + 1}}  # round numbers restart: the epoch tells them apart
         cfg = self.store.peek(Config.RECORD)
         if cfg is not None and not self.config_lost and keep_config:
             keep[Config.RECORD] = cfg
-        self.log.checkpoint(keep, self.journal.entries(entries))
+        stamped = self.journal.entries(entries)
+        if stamped and len(stamped[-1]) == 8:
+            stamped[-1][7] += 1  # the last entry opens the new epoch
+        self.log.checkpoint(keep, stamped)
         self._boot("restart")
 
     # -- events and tasks -------------------------------------------------------------------
@@ -232,9 +278,11 @@ class App:
         return True if key is None else bool(key.value())
 
     def idle(self):
-        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint."""
+        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint, and
+        the journal told of a clock that went back."""
         if self.tilt is None and not self.events:
             try:
+                self.time_lost()
                 return self.log.idle()
             except LogError:
                 return False  # the next key's frame meets it (and tilts)

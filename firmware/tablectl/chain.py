@@ -1,7 +1,8 @@
 """The journal's tamper-evident chain: each entry's SHA-256 over the chain before it and the entry's text.
 
-    link(prev, entry)       -> the 32-byte chain value after `entry` ([seq, round, event, a, b, text])
-    text(entry)             -> the entry as the chain hashes it: "seq round event a b text"
+    link(prev, entry)       -> the 32-byte chain value after `entry` ([seq, round, event, a, b, text(, time, epoch)])
+    text(entry)             -> the entry as the chain hashes it: "seq round event a b text" (a stamped entry:
+                               then a newline, which no entry's text holds, and "time epoch", time '-' if None)
     START                   -> the chain before a new journal's first entry (32 zero bytes)
 
 The flash log keeps, in every frame holding entries, the chain before them ('c'), so boot checks that
@@ -15,7 +16,10 @@ START = bytes(32)
 
 
 def text(entry):
-    return "%d %d %s %d %d %s" % (entry[0], entry[1], entry[2], entry[3], entry[4], entry[5])
+    bare = "%d %d %s %d %d %s" % (entry[0], entry[1], entry[2], entry[3], entry[4], entry[5])
+    if len(entry) == 6:
+        return bare
+    return "%s\n%s %d" % (bare, "-" if entry[6] is None else "%d" % entry[6], entry[7])
 
 
 def link(prev, entry):

@@ -200,10 +200,22 @@ class LinkedController(ProgressiveController):
             elif "beat" in body:
                 self.last_answer = self.board.ticks_ms()
                 self._figures(body)
+                if "now" in body:
+                    self._server_time(body["now"])
             else:
                 self.answered(body)
         except (ValueError, KeyError, TypeError) as e:
             self.app.journal.append("link_bad", self.round_no, text=str(e)[:40])
+
+    def _server_time(self, t):
+        """The server's clock in a heartbeat's answer: the table's clock set from it when not set or off by
+        more than DRIFT_S (journalled as the server's setting); ValueError for a time that is not one."""
+        from tablectl.timeofday import DRIFT_S, END, FIRST
+        if not isinstance(t, int) or isinstance(t, bool) or not FIRST <= t < END:
+            raise ValueError("server time %r" % (t,))
+        mine = self.app.clock.now()
+        if mine is None or not -DRIFT_S <= t - mine <= DRIFT_S:
+            self.app.set_clock(t, "link server")
 
     def _figures(self, body):
         if body.get("ver", -1) < self.figures.get("ver", -1):

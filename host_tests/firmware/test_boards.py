@@ -66,6 +66,18 @@ class WDT:
         self.feeds += 1
 
 
+class RTC:
+    """machine.RTC as an RP2040's reads after power-up (2021-01-01, a Friday), set by datetime(tuple)."""
+
+    def __init__(self):
+        self.dt = (2021, 1, 1, 4, 0, 0, 0, 0)
+
+    def datetime(self, dt=None):
+        if dt is None:
+            return self.dt
+        self.dt = tuple(dt)
+
+
 class Timer:
     PERIODIC = 1
     made = []
@@ -124,7 +136,7 @@ class Partition:
 def fake_machine(monkeypatch):
     machine = types.ModuleType("machine")
     machine.Pin, machine.Signal, machine.I2C, machine.SPI, machine.WDT = Pin, Signal, Bus, Bus, WDT
-    machine.Timer = Timer
+    machine.Timer, machine.RTC = Timer, RTC
     WDT.made.clear()
     Timer.made.clear()
     neo = types.ModuleType("neopixel")
@@ -192,6 +204,19 @@ def test_make_builds_the_contract_board(name):
     assert b.service_key.value() == 0  # the key switch open: off
     assert b.flash.ioctl(4, 0) * b.flash.ioctl(5, 0) == (1 << 20 if name == "pico" else 256 * 1024)
     assert b.flash.prog == (256 if name == "pico" else 16)  # a Pico's flash programs 256-byte pages
+
+
+@pytest.mark.parametrize("name", ["pico", "esp32"])
+def test_the_board_clock_is_machine_rtc_in_seconds_since_2000_with_its_weekday(name):
+    import datetime
+    b = load(name).make()
+    assert b.rtc.now() == (datetime.datetime(2021, 1, 1) - datetime.datetime(2000, 1, 1)).days * 86400
+    for when in (datetime.datetime(2026, 12, 2, 8, 30, 5), datetime.datetime(2028, 2, 29, 23, 59, 59)):
+        t = int((when - datetime.datetime(2000, 1, 1)).total_seconds())
+        b.rtc.set(t)
+        assert b.rtc.rtc.dt == (when.year, when.month, when.day, when.weekday(), when.hour, when.minute,
+                                when.second, 0)  # machine.RTC's weekday: 0 is Monday
+        assert b.rtc.now() == t
 
 
 def test_the_service_key_switch_on_each_board():

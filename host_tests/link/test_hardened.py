@@ -275,6 +275,8 @@ def test_make_links_demo_takes_the_brokers_port_and_survives_the_payload_that_st
             t03.c.publish(protocol.table_topic(LINK, "t03", kind), DEEP, qos=1).wait_for_publish(10)
         t03.c.publish(protocol.table_topic(LINK, "t03", "beat"), b'{"ep":1,"n":7}', qos=1).wait_for_publish(10)
         t03.until(lambda got: any(json.loads(p).get("beat") == 7 for _, p in got), 30)
+        answer = [json.loads(p) for _, p in t03.got if json.loads(p).get("beat") == 7][0]
+        assert abs(answer["now"] - protocol.now()) <= 5, answer  # the server's clock, for the tables' (issue 26)
         t03.close()
         assert demo.alive(), demo.tail()
     finally:

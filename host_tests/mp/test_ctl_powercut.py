@@ -39,7 +39,8 @@ def view(app):
     rec = app.controller.record()
     return (rec["state"], rec["round"], str(rec.get("dice")), str(rec.get("number")), str(rec.get("hist")),
             str(rec.get("pool")), str(rec.get("hits")), str(rec.get("awards")), str(rec.get("m")),
-            app.config["game"], str(sorted(app.config.values.items())), str(sorted(app.config.pending.items())))
+            app.config["game"], str(sorted(app.config.values.items())), str(sorted(app.config.pending.items())),
+            app.journal.epoch)  # a RAM clear's epoch moves with what it wipes, never alone
 
 
 def pays(app):

@@ -1,6 +1,6 @@
 """A linked progressive table (tablectl.link) with no network: the server's answers are handed to its
 on_message as umqtt hands them, to see what the table keeps on flash when the server pays its claim."""
-# mp-heap: 288K
+# mp-heap: 300K
 import json
 
 from test_ctl_app import cleanup, drive, new_app
@@ -51,4 +51,29 @@ def test_the_links_refusals_are_the_controllers_reasons_so_the_panel_greys_those
     assert c.state == "claiming"
     assert [c.reason(k) for k in ("CONFIRM", "HIT", "7", "HISTORY")] == ["WAIT SERVER"] * 3 + [""]
     assert drive(app, "HIT") == [False] and c.message == "WAIT SERVER"
+    cleanup()
+
+
+def test_the_servers_clock_in_a_heartbeat_sets_the_tables_when_unset_or_off_and_a_bad_one_changes_nothing():
+    """Issue 26: a linked table takes the time from its server (journalled as the server's setting, before and
+    after), only when its clock is not set or more than 2 s off; a time that is not one is journalled as a bad
+    message and the clock stays as it was."""
+    from tablectl.utc import seconds
+    t0 = seconds(2026, 12, 2, 8, 30, 0)
+    app = new_app("caribbean_stud", link=LINK)
+    c = app.controller
+    c.task = "this test"
+    assert app.clock.now() is None
+    answer(c, {"beat": 1, "pool": 25000000, "ver": 1, "now": t0})
+    last = app.journal.records(1, True)[0]
+    assert last[2:7] == ("time_set", 0, t0, "by the link server, was -", t0) and app.clock.now() == t0
+    seq = app.journal.seq
+    answer(c, {"beat": 2, "pool": 25000000, "ver": 1, "now": t0 + 2})  # within 2 s: nothing to set
+    assert app.journal.seq == seq and app.clock.now() == t0
+    for bad in ("x", True, 1.5, t0 * 10, 1000, None):
+        answer(c, {"beat": 3, "pool": 25000000, "ver": 1, "now": bad})
+        assert app.journal.records(1)[0][2] == "link_bad" and app.clock.now() == t0, bad
+    answer(c, {"beat": 4, "pool": 25000000, "ver": 1, "now": t0 - 3})  # 3 s off: set, before and after
+    last = app.journal.records(1, True)[0]
+    assert last[2:5] == ("time_set", t0, t0 - 3) and app.clock.now() == t0 - 3
     cleanup()

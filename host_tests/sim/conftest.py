@@ -46,6 +46,16 @@ def mpremote():
 
 
 @pytest.fixture
+def service_call():
+    """service_call(sim, 'status()') -> what `print(service.status())` prints through the real mpremote."""
+    def call(sim, expr):
+        code, out = run_mpremote(sim.pty, "resume", "exec", "import service\nprint(service.%s)" % expr)
+        assert code == 0, out
+        return out
+    return call
+
+
+@pytest.fixture
 def mpremote_env(tmp_path):
     """mpremote reading the project's macros (tools/mpremote/config.py), as a technician installs them:
     the environment to give run_mpremote."""
@@ -73,6 +83,12 @@ class Dealer:
         """Turn the technician's key switch, as the page's switch does, and wait for the board to read it."""
         sim.link.send("key %d" % (1 if on else 0))
         self.wait_out(sim, lambda out: out.get("service_key") == (1 if on else 0), timeout)
+
+    def fantan_round(self, sim, number):
+        """A fan-tan round (FT-4..FT-6): cover, bell, the count's number, entered and confirmed."""
+        for key in ("SHAKE", "BELL", str(number), "ENTER", "CONFIRM"):
+            self.press(sim, key)
+        self.wait_state(sim, "idle")
 
     def wait_out(self, sim, ok, timeout=5):
         """Wait until ok(outputs the board reported) holds."""

@@ -14,7 +14,7 @@ def test_status_shows_the_live_controller(start_sim, mpremote, dealer):
     dealer.press(sim, "SHAKE")  # FT-4: the heap covered, betting opens
     dealer.wait_state(sim, "betting")
     out = status_over_pty(mpremote, sim.pty)
-    assert "game fantan, state betting, round 1 (round in progress)" in out, out
+    assert "game fantan, state betting, round 1.1 (round in progress)" in out, out
     # the REPL session did not disturb the controller: it still takes the dealer's buttons
     dealer.press(sim, "BELL")
     dealer.wait_state(sim, "closed")
@@ -70,7 +70,7 @@ def test_service_macros_of_tools_mpremote_config(start_sim, mpremote, mpremote_e
     dealer.wait_state(sim, "betting")
     code, out = macro("status", "journal", "config")
     assert code == 0, out
-    assert "game fantan, state betting, round 1 (round in progress)" in out
+    assert "game fantan, state betting, round 1.1 (round in progress)" in out
     assert "journal (last" in out and "open" in out  # the betting-open event of this round
     assert "game" in out and "'fantan'" in out
     dealer.key(sim)  # the technician's key on: the round in progress is what refuses

@@ -34,7 +34,7 @@ def test_a_new_tables_first_entry_is_its_factory_set_up_and_the_journal_pages(st
     assert lines[0] == "journal (1 from #1 of 2)", out
     assert lines[1].strip() == "#1 round 0 factory_setup game 'fantan'", out
     assert lines[2].strip() == "next page: journal(1, from_seq=2)", out
-    assert call(mpremote, sim, "journal(1, from_seq=2)").splitlines()[1].strip().startswith("#2 round 1 boot")
+    assert call(mpremote, sim, "journal(1, from_seq=2)").splitlines()[1].strip().startswith("#2 round 1.1 boot")
     dealer.key(sim)
     out = call(mpremote, sim, "configure(history_len=30)")
     assert "history_len = 30 (now)" in out, out

@@ -9,41 +9,28 @@ import sys
 import build_mpy
 
 
-def play_round(sim, dealer, number):
-    """A fan-tan round (FT-4..FT-6): cover, bell, the count's number, entered and confirmed."""
-    for key in ("SHAKE", "BELL", str(number), "ENTER", "CONFIRM"):
-        dealer.press(sim, key)
-    dealer.wait_state(sim, "idle")
-
-
-def call(mpremote, sim, expr):
-    code, out = mpremote(sim.pty, "resume", "exec", "import service\nprint(service.%s)" % expr)
-    assert code == 0, out
-    return out
-
-
 def rounds(text):
     """(lifetime, shift) of the rounds line of a meters() report."""
     line = [x for x in text.splitlines() if x.split()[:1] == ["rounds"]][0]
     return int(line.split()[1]), int(line.split()[2])
 
 
-def test_shift_close_journals_the_shift_and_make_meters_writes_every_shift(start_sim, mpremote, dealer, tmp_path):
+def test_shift_close_journals_the_shift_and_make_meters_writes_every_shift(start_sim, service_call, dealer, tmp_path):
     sim = start_sim("fantan")
-    play_round(sim, dealer, 3)
-    out = call(mpremote, sim, "meters()")
+    dealer.fantan_round(sim, 3)
+    out = service_call(sim, "meters()")
     assert "lifetime" in out and "shift 1" in out and rounds(out) == (1, 1), out
-    out = call(mpremote, sim, "shift_close()")  # the key is off: refused, nothing changes
+    out = service_call(sim, "shift_close()")  # the key is off: refused, nothing changes
     assert out.startswith("REFUSED: shift_close refused: the service key is off"), out
     dealer.key(sim)
-    out = call(mpremote, sim, "shift_close()")
+    out = service_call(sim, "shift_close()")
     assert "shift 1 closed, shift 2 started" in out, out
-    out = call(mpremote, sim, "journal(20)")
+    out = service_call(sim, "journal(20)")
     assert "shift_close" in out and "shift_meter a 1 b 1 (rounds)" in out and "shift_open" in out, out
     dealer.key(sim, on=False)
-    play_round(sim, dealer, 1)
-    play_round(sim, dealer, 2)
-    assert rounds(call(mpremote, sim, "meters()")) == (3, 2)
+    dealer.fantan_round(sim, 1)
+    dealer.fantan_round(sim, 2)
+    assert rounds(service_call(sim, "meters()")) == (3, 2)
     proc = subprocess.run(["make", "-s", "meters", "PORT=%s" % sim.pty, "OUT=%s" % (tmp_path / "out")],
                           cwd=str(build_mpy.ROOT), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr

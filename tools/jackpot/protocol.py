@@ -9,7 +9,7 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
     tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
     tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
     tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}
-    tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,...}
+    tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,"now":S,...}
     tablectl/L/pool             server->all   QoS 1, retained   the pool (pool_payload)
     tablectl/L/hits             server->signs QoS 1, retained   {"link":L,"hits":[[t_ms,T,seat,"class",cents],..]}
     tablectl/server             server        QoS 1, retained   "online", or "offline" (its will)
@@ -19,7 +19,9 @@ not sent again); `locked` every seat locked this round, carried ones too (a hit 
 winning hand of one round, settled at once in the regulation's order by the server. paid: the awards
 of claim N' are paid. The server handles a table's messages in sequence order: a message after a gap
 waits for the table to send the gap again (it is not acknowledged), an old one is acknowledged again
-with the result it had. Every message the server refuses gets {"seq":N,"error":"one line"}.
+with the result it had. Every message the server refuses gets {"seq":N,"error":"one line"}. A heartbeat's answer carries the
+server's clock, S seconds since 2000-01-01 UTC: a table whose clock is not set, or is more than two
+seconds off, sets it from there (journalled).
 """
 import json
 import logging
@@ -27,6 +29,14 @@ import socket
 import ssl
 
 import aiomqtt
+
+_SINCE_1970 = 946684800  # 2000-01-01 in unix seconds: the tables count from 2000
+
+
+def now():
+    """The server's clock as a table's journal counts it (a heartbeat answer's "now")."""
+    import time
+    return int(time.time()) - _SINCE_1970
 
 # for aiomqtt clients: small messages go at once (Nagle's algorithm with delayed ACKs holds them 40 ms)
 NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)

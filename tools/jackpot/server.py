@@ -146,7 +146,8 @@ class JackpotServer:
         # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
         for ack, lid, n in beats:
             link = led.links[lid]
-            answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending}))
+            answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
+                                  "now": protocol.now()}))
         sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
         for lid in sorted(changed):
             self._pool_soon(client, lid)

@@ -7,14 +7,16 @@ each export against the one before it (what `make journal` pulls, what a game la
 An export (tablectl.journal.Journal.export writes it) is:
 
     # tablectl journal export table=ID first=SEQ prev=CHAIN [rotated=A-B]
-    SEQ ROUND EVENT A B CHAIN TEXT
+    SEQ ROUND EVENT A B CHAIN TEXT                 (an older firmware's entry)
+    SEQ EPOCH.ROUND EVENT A B CHAIN TIME TEXT      (TIME 2026-12-02T08:30:00Z, or - while not set)
     # resync first=SEQ prev=CHAIN
     # end table=ID last=SEQ chain=CHAIN entries=N
 
 The chain is the firmware's own (firmware/tablectl/chain.py): CHAIN = SHA-256(previous CHAIN + the entry's
-text "SEQ ROUND EVENT A B TEXT"). An entry edited, removed, inserted or reordered, a file cut short, and
-an export that does not continue the previous one (a journal swapped for an older one, entries the table
-erased before they were exported) are each found and named.
+text "SEQ ROUND EVENT A B TEXT", and for a stamped entry "\nTIME EPOCH"). An entry edited, removed, inserted or
+reordered, a file cut short, an export that does not continue the previous one (a journal swapped for an
+older one, entries the table erased before they were exported), a time that goes back but where the clock
+was set (time_set), and an epoch that goes back or skips are each found and named.
 """
 import pathlib
 import sys
@@ -23,6 +25,16 @@ _FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
 if str(_FIRMWARE) not in sys.path:
     sys.path.append(str(_FIRMWARE))
 from tablectl import chain  # noqa: E402  (the board's own chain, run here on CPython)
+from tablectl import utc  # noqa: E402
+
+
+def _time(field):
+    """Seconds since 2000 from an export's TIME ('-': None); ValueError for anything else."""
+    if field == "-":
+        return None
+    if not field.endswith("Z") or "T" not in field:
+        raise ValueError("want TIME as 2026-12-02T08:30:00Z or -, got %r" % field)
+    return utc.parse(field, 2000)  # a lab reads any year the table wrote
 
 
 class Export:
@@ -72,11 +84,18 @@ def parse(path, text=None):
             else:
                 if e.first is None:
                     raise ValueError("an entry before the export's header")
-                parts = line.split(" ", 6)
-                if len(parts) < 6:
-                    raise ValueError("want SEQ ROUND EVENT A B CHAIN TEXT")
+                stamped = "." in line.split(" ", 2)[1] if " " in line else False
+                parts = line.split(" ", 7 if stamped else 6)
+                if len(parts) < (7 if stamped else 6):
+                    raise ValueError("want SEQ EPOCH.ROUND EVENT A B CHAIN TIME TEXT" if stamped else
+                                     "want SEQ ROUND EVENT A B CHAIN TEXT")
                 seq, rnd, event, a, b, value = parts[:6]
-                rec = [int(seq), int(rnd), event, int(a), int(b), parts[6] if len(parts) > 6 else ""]
+                if stamped:
+                    ep, rnd = rnd.split(".")
+                    rec = [int(seq), int(rnd), event, int(a), int(b), parts[7] if len(parts) > 7 else "",
+                           _time(parts[6]), int(ep)]
+                else:
+                    rec = [int(seq), int(rnd), event, int(a), int(b), parts[6] if len(parts) > 6 else ""]
                 e.entries.append((lineno, rec, chain.unhexed(value)))
         except (KeyError, ValueError) as err:
             raise ValueError("%s line %d: not a journal export line (%s): %r" % (name, lineno, err, line[:80]))
@@ -85,11 +104,30 @@ def parse(path, text=None):
     return e
 
 
+def _stamps(where, lineno, rec, stamp):
+    """What is wrong with a stamped entry's time and epoch after the last ones seen (stamp: [time, epoch])."""
+    if len(rec) < 8:
+        return []
+    out = []
+    t, epoch = rec[6], rec[7]
+    last_t, last_epoch = stamp
+    if last_epoch and epoch != last_epoch and not (epoch == last_epoch + 1 and rec[2] == "ram_cleared"):
+        out.append("%s line %d: entry #%d is in epoch %d after epoch %d: only a RAM clear's 'ram_cleared' moves "
+                   "it, by one" % (where, lineno, rec[0], epoch, last_epoch))
+    if t is not None and last_t is not None and t < last_t and rec[2] != "time_set":
+        out.append("%s line %d: entry #%d's time %s is earlier than the entry before it (%s) with no time_set "
+                   "between" % (where, lineno, rec[0], utc.text(t), utc.text(last_t)))
+    stamp[0] = t if t is not None else last_t
+    stamp[1] = epoch
+    return out
+
+
 def check(exports):
     """Problems of exports of one table, oldest first: each entry against its chain value and number, each
     file against its end line, each export against the previous one. [] when all is well."""
     problems = []
     before = None  # (last seq, chain) of the previous export
+    stamp = [None, 0]  # the last time and epoch seen, across the exports
     for e in exports:
         where = e.name
         if before is not None:
@@ -120,6 +158,7 @@ def check(exports):
             if expect != got:
                 problems.append("%s line %d: entry #%d does not match its chain value: it was edited, or one "
                                 "before it was" % (where, lineno, rec[0]))
+            problems.extend(_stamps(where, lineno, rec, stamp))
             value, seq = got, rec[0]
         if e.last is None:
             problems.append("%s: no end line: the file was cut short after entry #%d" % (where, seq))

@@ -25,6 +25,7 @@ prompt after HISTORY_MS.
 """
 from tablectl.hw.clock import ticks_add, ticks_diff
 from tablectl.hw.lamps import WIN
+from tablectl.timeofday import NOT_SET
 
 DIGITS = "0123456789"
 SERVICE = "SERVICE KEY ON"  # what the display says between rounds, and why a round does not start
@@ -152,8 +153,8 @@ class Controller:
 
     def redraw(self):
         l1, l2 = self._notice or self.prompt()
-        if self.state == self.IDLE and self.app.service_on:  # between rounds the key is what matters
-            l1, l2 = SERVICE, l1
+        if self.state == self.IDLE and self.app.service_on:  # between rounds the key is what matters, then
+            l1, l2 = SERVICE, l1 if self.app.clock.is_set() else NOT_SET  # the clock the technician must set
         d = self.board.display
         d.text(0, l1)
         d.text(1, l2)

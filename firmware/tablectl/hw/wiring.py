@@ -85,7 +85,8 @@ class Board:
     """What board.make() returns (the firmware contract): buttons, seats, shaker, bell, betting_lamp,
     lamps, display, jackpot, wdt, ticks_ms, service_key (the technician's key switch, value() 1 = on),
     flash (the block device the records and journal live on), scanners (keypad matrices, input shift
-    registers polled with the buttons) and tasks()."""
+    registers polled with the buttons), rtc (the time of day: tablectl.hw.rtc; a board without one never has
+    the time set) and tasks()."""
 
     def __init__(self, **parts):
         self.scanners = ()

@@ -8,7 +8,8 @@ Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
 shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
-(.ramclear), verify(seed) (.medium), config_export() (.settings), shift_close() (.shifts). configure(), ram_clear(code) and the output tests change the table: they need the
+(.ramclear), verify(seed) (.medium), config_export() (.settings), shift_close() (.shifts), set_time(when)
+(.timeset). configure(), ram_clear(code), set_time() and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
 A refused or invalid call raises ValueError with the reason and changes nothing. configure(), the
 output tests and ram_clear() are refused while a round is in progress (controller.busy()), and
@@ -24,7 +25,7 @@ app.config_changed(applied) and app.ram_clear().
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
-         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export", "shift_close")  # what firmware/service.py offers at the REPL
+         "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export", "shift_close", "set_time")  # what firmware/service.py offers at the REPL
 
 
 def status():
@@ -130,3 +131,10 @@ def shift_close():
     """Close the shift (key on, between rounds): its meters are journalled and the next shift starts."""
     from tablectl.service import shifts
     return shifts.shift_close()
+
+
+def set_time(when):
+    """Set the board's clock to `when`, text 'YYYY-MM-DD HH:MM:SS' in UTC (key on, between rounds): journalled
+    with the time before and after; until it is set, entries carry no time (TIME NOT SET)."""
+    from tablectl.service import timeset
+    return timeset.set_time(when)

@@ -5,7 +5,8 @@ pool), so it cannot be typed blind and is stale as soon as anything happens; ram
 as the text shown, '030964': a number would lose its leading zeros) clears through app.ram_clear(),
 which writes one checkpoint of the flash log holding the journal entries 'ram_clear' (the pool and
 paid cents and the counts the wiped records held; in tilt what the log still makes of them, marked
-unverified) and 'ram_cleared': after a power cut, all of it or none. configure() asks for a code of
+unverified) and 'ram_cleared', the first entry of the next epoch (round numbers restart at 1, shown
+epoch.round): after a power cut, all of it or none. configure() asks for a code of
 the same kind before closing a jackpot.
 """
 import json
@@ -102,7 +103,8 @@ def ram_clear(code=None, keep_config=True):
     entries = [("ram_clear", round_no, pool_cents, paid, counts)]
     if not keep_config and not lost:  # asked for: what was in force is journalled before it goes
         entries.append(("config_reset", round_no, 0, 0, "to the defaults; was game %s" % app.config["game"]))
-    app.ram_clear(entries + [("ram_cleared", round_no, 0, 0, "")], keep_config)
+    # 'ram_cleared' is the new epoch's first entry (App.ram_clear): round 1 of epoch n+1, never a round seen before
+    app.ram_clear(entries + [("ram_cleared", 1, 0, 0, "epoch %d" % (app.journal.epoch + 1))], keep_config)
     note = "cleared; the controller restarted from the seed"
     if not keep_config and not lost:
         note += "; the configuration is back to its defaults (game %s)" % app.config["game"]

@@ -4,6 +4,7 @@ In tilt, meters() and history() say they are unavailable (no record was loaded);
 game when the configuration record is the one that cannot be trusted (app.config_lost).
 """
 from tablectl.config import placeholders
+from tablectl.journal import round_text, stamps
 from tablectl.meters import POOL_METERS, money
 from tablectl.service.context import Report, int_arg, running_app
 
@@ -22,11 +23,22 @@ def status():
     app = running_app()
     ctl = app.controller
     # a tilt on the configuration record leaves no game known (app.config holds only the defaults)
+    epoch = app.journal.epoch
     data = {"game": getattr(ctl, "game", app.config["game"]), "state": ctl.state, "round": ctl.round_no,
-            "busy": bool(ctl.busy()), "pending": dict(app.config.pending)}
+            "epoch": epoch, "busy": bool(ctl.busy()), "pending": dict(app.config.pending)}
     details = ctl.status() or {}
-    lines = ["game %s, state %s, round %d%s" % (data["game"] or "unknown", ctl.state, ctl.round_no,
+    lines = ["game %s, state %s, round %s%s" % (data["game"] or "unknown", ctl.state, round_text(ctl.round_no, epoch),
                                                " (round in progress)" if data["busy"] else "")]
+    now = app.clock.now()
+    data["time"] = now
+    if now is None:
+        from tablectl.timeofday import NOT_SET
+        why = app.clock.why()
+        lines.append("%s%s: service.set_time('YYYY-MM-DD HH:MM:SS') in UTC, key on; entries carry no time"
+                     % (NOT_SET, " (%s)" % why if why else ""))
+    else:
+        from tablectl.utc import text
+        lines.append("time %s (UTC)" % text(now))
     from tablectl import VERSION
     data["version"] = VERSION  # the release a lab's `make verify` checks the table against
     lines.append("firmware tablectl %s" % VERSION)
@@ -99,7 +111,8 @@ def meters():
     if hits:
         lines.append("last %d hits (newest first):" % len(hits))
         for round_no, seat, cls, cents in hits:
-            lines.append("  round %d seat %d %s %s" % (round_no, seat, cls, money(cents)))
+            lines.append("  round %s seat %d %s %s" % (round_text(round_no, app.journal.epoch), seat, cls,
+                                                       money(cents)))
     return Report("meters (money in dollars.cents; rounds, voids, bets and hits are counts)", lines, data)
 
 
@@ -131,7 +144,8 @@ def history(n=20):
     ctl = app.controller
     rows = ctl.history(n)
     return Report("history (last %d result%s)" % (len(rows), "" if len(rows) == 1 else "s"),
-                  ["round %d  %s" % (r[0], _result_text(ctl, r[1])) for r in rows] or ["no rounds yet"],
+                  ["round %s  %s" % (round_text(r[0], app.journal.epoch), _result_text(ctl, r[1])) for r in rows]
+                  or ["no rounds yet"],
                   list(rows))
 
 
@@ -145,7 +159,7 @@ def journal(n=20, from_seq=None):
         if recs and recs[-1][0] < app.journal.seq:
             lines.append("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1))
         return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, app.journal.seq), lines, recs)
-    recs = app.journal.records(n)
+    recs = app.journal.records(n, True)
     lines = [journal_line(r) for r in recs] or ["empty"]
     damaged = app.journal.damaged
     if damaged:
@@ -175,6 +189,8 @@ _FIELDS = {
     "pool_aside": ("pool", "$", "reserve", "$"),
     "pool_to_reserve": ("moved", "$", "reserve", "$"),
     "ram_clear": ("pool", "$", "paid", "$"),
+    "time_set": ("before", "t", "after", "t"),
+    "time_lost": ("journal", "t", "clock", "t"),
 }
 
 
@@ -183,6 +199,9 @@ def _field(label, kind, value):
         shown = money(value)
     elif kind == "m":
         shown = ",".join(str(s + 1) for s in range(30) if value >> s & 1)
+    elif kind == "t":
+        from tablectl.utc import text
+        shown = text(value)
     elif kind == "d":
         shown = " ".join("%d" % value)
     else:
@@ -191,19 +210,24 @@ def _field(label, kind, value):
 
 
 def journal_line(rec):
-    """One journal entry as a person reads it (the stored line keeps its raw a and b)."""
-    seq, round_no, event, a, b, text = rec
+    """One journal entry (a stamped tuple) as a person reads it (the stored line keeps its raw a and b)."""
+    seq, round_no, event, a, b, text = rec[:6]
+    t, epoch = stamps(rec)
     if event == "result":  # dice as a 3-digit number and the winning spots, or fan-tan's number and count
         fields = ("dice", "d", "winning spots", "") if a > 100 else ("number", "", "count", "")
     else:
         fields = _FIELDS.get(event, ("a", "", "b", ""))
-    out = ["#%d round %d %s" % (seq, round_no, event)]
+    out = ["#%d" % seq]
+    if t is not None:
+        from tablectl.utc import text as time_text
+        out.append(time_text(t))
+    out.append("round %s %s" % (round_text(round_no, epoch), event))
     if a:
         out.append(_field(fields[0], fields[1], a))
     if b:
         out.append(_field(fields[2], fields[3], b))
     if text:
-        out.append("(%s)" % text if len(out) > 1 else text)
+        out.append("(%s)" % text if len(out) > 2 + (t is not None) else text)
     return " ".join(out)
 
 
