@@ -1,6 +1,7 @@
 """A progressive table on a link: its bets feed the server's pool, its hits are paid as the server confirms (docs/link.md).
 
-A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK) runs LinkedController
+A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT[,HOST:PORT...]/LINK: a broker,
+or a cluster's nodes, each tried in turn after a connection fails) runs LinkedController
 instead of ProgressiveController (tablectl.app.make_controller); nothing here is imported otherwise.
 What changes, and why:
 - The pool is the server's. The table's own core pool still books the seats (locked, carried from a
@@ -28,6 +29,7 @@ BEAT_MS = 500      # heartbeat period
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
+BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
@@ -44,8 +46,8 @@ def _ident(what, text):
 
 
 def link_parts(url):
-    """(tls, table, password, host, port, link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK'; ValueError
-    naming what is wrong."""
+    """(tls, table, password, [(host, port), ...], link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT[,...]/LINK';
+    ValueError naming what is wrong."""
     if not isinstance(url, str):
         raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
     scheme, sep, rest = url.partition("://")
@@ -56,10 +58,19 @@ def link_parts(url):
     if not sep or not sep2 or not password:
         raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
     where, sep, link = rest.partition("/")
-    host, sep2, port = where.rpartition(":")
-    if not sep or not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep:
         raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
-    return scheme == "mqtts", _ident("table id", table), password, host, int(port), _ident("link id", link)
+    brokers = []
+    for address in where.split(","):
+        host, sep2, port = address.rpartition(":")
+        if not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("link: broker %r is not HOST:PORT (port 1..65535)" % address)
+        if (host, int(port)) in brokers:
+            raise ValueError("link: broker %s named twice" % address)
+        brokers.append((host, int(port)))
+    if len(brokers) > BROKERS_MAX:
+        raise ValueError("link: %d brokers, at most %d" % (len(brokers), BROKERS_MAX))
+    return scheme == "mqtts", _ident("table id", table), password, brokers, _ident("link id", link)
 
 class LinkPool:
     """The controller's `pool` on a linked table: seats from the table's core pool, money from the server."""
@@ -125,7 +136,8 @@ class LinkedController(ProgressiveController):
         self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
         self.last_answer = None  # ticks of the last heartbeat answered (before the lamp is first set)
         ProgressiveController.__init__(self, app)
-        tls, self.table, self.password, self.host, self.port, self.link_id = link_parts(self.cfg["link"])
+        tls, self.table, self.password, self.brokers, self.link_id = link_parts(self.cfg["link"])
+        self.turn = 0        # the broker connected to, or tried next: brokers[turn]
         self.tls = tls
         self.ep = self._epoch()
         self.seq = 0
@@ -308,8 +320,10 @@ class LinkedController(ProgressiveController):
     def status(self):
         st = ProgressiveController.status(self)
         up = self.up()
-        st["link"] = "%s/%s as %s on %s:%d%s" % (self.link_id, self.table, self.table, self.host, self.port,
-                                               " (TLS)" if self.tls else "")
+        host, port = self.brokers[self.turn]
+        st["link"] = "%s/%s as %s on %s:%d%s%s" % (self.link_id, self.table, self.table, host, port,
+                                                 " (%d of %d)" % (self.turn + 1, len(self.brokers))
+                                                 if len(self.brokers) > 1 else "", " (TLS)" if self.tls else "")
         st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or "no heartbeat answered within %d ms"
                                                               % self.cfg["link_down_ms"])
         st["link_unanswered"] = len(self.out)
@@ -362,7 +376,8 @@ class LinkedController(ProgressiveController):
         while self.app.controller is self:
             conn = None
             try:
-                conn = Connection(self.host, self.port, ("tablectl-" + self.table).encode(), self.table.encode(),
+                host, port = self.brokers[self.turn]
+                conn = Connection(host, port, ("tablectl-" + self.table).encode(), self.table.encode(),
                                   self.password.encode(), self._ssl(), self.on_message)
                 await conn.open(OPEN_MS)
                 conn.subscribe(self.topic("ack").encode())
@@ -395,5 +410,6 @@ class LinkedController(ProgressiveController):
             self.conn = None
             if conn is not None:
                 conn.close()
+            self.turn = (self.turn + 1) % len(self.brokers)  # a broker that failed: the next (a cluster's node)
             if self.app.controller is self:
                 await sleep_ms(RETRY_MS)

@@ -8,8 +8,8 @@ from jackpot.rig import Link
 def make_link(tmp_path):
     made = []
 
-    def make(tables=("t01", "t02"), tls=False, game=None, start=True, servers=None):
-        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game, servers)
+    def make(tables=("t01", "t02"), tls=False, game=None, start=True, servers=None, cluster=False):
+        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game, servers, cluster)
         made.append(link)
         return link.start() if start else link
 

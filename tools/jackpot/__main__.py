@@ -20,7 +20,7 @@ import random
 import signal
 import sys
 
-from jackpot import ROOT, web
+from jackpot import ROOT, protocol, web
 from jackpot.broker import SERVER_USER, Broker, BrokerError
 from jackpot.ledger import LedgerError
 from tablectl.config import DEMO, keys_for
@@ -31,11 +31,11 @@ DEMO_GAME = dict([(k, v) for k, v in DEMO.items() if k in keys_for("caribbean_st
                  game="caribbean_stud", seed_cents=2500000, rate_bp=2000, limit_cents=200000000)
 
 
-def _address(text):
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise argparse.ArgumentTypeError("broker address is HOST:PORT, got %r" % text)
-    return host, int(port)
+def _brokers(text):
+    try:
+        return protocol.brokers(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
 
 
 def _password(args, user, server=False):
@@ -115,7 +115,7 @@ async def _demo(args):
         print("jackpot: %s" % e, file=sys.stderr)
         return 1
     try:
-        srv, httpd = start_server(config, folder / "ledger.db", ("127.0.0.1", broker.port),
+        srv, httpd = start_server(config, folder / "ledger.db", [("127.0.0.1", broker.port)],
                                   broker.password(SERVER_USER), args.web_port, broker.ca_file)
     except (LedgerError, OSError) as e:
         broker.stop()
@@ -135,7 +135,7 @@ async def _demo(args):
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
         print("link: " + line, flush=True)
     stop = _stop_event()
-    sims = [SimTable(t, DEMO_LINK, ("127.0.0.1", broker.port), broker.password(t), folder / ("%s.json" % t),
+    sims = [SimTable(t, DEMO_LINK, [("127.0.0.1", broker.port)], broker.password(t), folder / ("%s.json" % t),
                      ca_file=broker.ca_file, pay_after_s=3.0) for t in tables]
     rng = random.Random()
     jobs = [srv.run(stop)] + [s.run(stop) for s in sims] + [s.play(stop, args.every, random.Random(rng.random()), hit_every=20)
@@ -167,7 +167,8 @@ def main(argv=None):
     t.add_argument("--seed", type=int, default=None)
     t.add_argument("--until", default=None, help="play stops when this file exists (the link goes on)")
     for p in (s, t):
-        p.add_argument("--broker", type=_address, required=True, help="HOST:PORT")
+        p.add_argument("--broker", type=_brokers, required=True,
+                       help="HOST:PORT, or a cluster's nodes HOST:PORT,HOST:PORT,... (tried in turn)")
         p.add_argument("--credentials", default=None, help="the broker's credentials.json")
         p.add_argument("--ca", default=None, help="CA certificate: speak TLS to the broker")
     d = sub.add_parser("demo", help="broker, server, sign and simulated tables on one link (make link)")

@@ -68,19 +68,20 @@ class BrokerError(RuntimeError):
     pass
 
 
-def ensure_installed():
-    """Install Debian's mosquitto (no recommended packages) when it is missing; BrokerError if it cannot be."""
-    if os.path.exists(MOSQUITTO) and os.path.exists(PASSWD_TOOL):
+def ensure_installed(package="mosquitto", programs=(MOSQUITTO, PASSWD_TOOL)):
+    """Install Debian's `package` (no recommended packages) when one of its `programs` is missing;
+    BrokerError if it cannot be."""
+    if all(os.path.exists(p) for p in programs):
         return
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     lock = ["-o", "DPkg::Lock::Timeout=300"]  # another apt may be running (make test on a shared machine)
     try:
         subprocess.run(sudo + ["apt-get"] + lock + ["update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
-        subprocess.run(sudo + ["apt-get"] + lock + ["install", "-y", "-qq", "--no-install-recommends", "mosquitto"],
+        subprocess.run(sudo + ["apt-get"] + lock + ["install", "-y", "-qq", "--no-install-recommends", package],
                        check=True, env=env, stdout=subprocess.DEVNULL)
     except (OSError, subprocess.CalledProcessError) as e:
-        raise BrokerError("mosquitto is not installed and apt-get could not install it: %s" % e)
+        raise BrokerError("%s is not installed and apt-get could not install it: %s" % (package, e))
 
 
 def free_port():
@@ -163,6 +164,10 @@ class Broker(Child):
 
     def password(self, user):
         return self._credentials()[user]
+
+    def addresses(self, first=0):
+        """The broker's address as a link or the server names it (a cluster names every node's)."""
+        return "127.0.0.1:%d" % self.port
 
     def write_files(self):
         ensure_installed()

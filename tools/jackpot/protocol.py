@@ -174,6 +174,18 @@ def quiet_logger():
     return log
 
 
+def brokers(text):
+    """[(host, port), ...] of 'HOST:PORT[,HOST:PORT...]' (a cluster's nodes, tried in turn); ValueError
+    naming the address that is wrong."""
+    out = []
+    for where in text.split(","):
+        host, _, port = where.strip().rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("broker address is HOST:PORT (port 1-65535), got %r" % where)
+        out.append((host, int(port)))
+    return out
+
+
 def client(broker, user, password, identifier, ca_file=None, **kw):
     """An aiomqtt client to broker (host, port) as the server and the CPython tables connect: a persistent
     session (clean_session False: the broker keeps their QoS 1 messages while they are away), TLS with

@@ -1,7 +1,8 @@
 """The jackpot server's MQTT side (asyncio, aiomqtt): tables' messages in, into the ledger in batches, answers and pools out.
 
-    srv = JackpotServer(db_path, links, tables, broker=('127.0.0.1', 1883), user='jackpot', password=...)
-    await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects to the broker by itself
+    srv = JackpotServer(db_path, links, tables, brokers=[('127.0.0.1', 1883)], user='jackpot', password=...)
+    await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects by itself, to the
+                                # next of `brokers` (a cluster's nodes) after a failure
     srv.stats                   # messages, duplicates, early, refused, beats, batches
     srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
 
@@ -40,10 +41,11 @@ def _one_line(e):
 
 
 class JackpotServer:
-    def __init__(self, db_path, links, tables, broker, user, password, ca_file=None):
+    def __init__(self, db_path, links, tables, brokers, user, password, ca_file=None):
         self.ledger = Ledger(db_path, links, tables)
         self.db_path = db_path
-        self.broker = broker
+        self.brokers = list(brokers)
+        self.turn = 0  # the broker connected to, or tried next: brokers[turn]
         self.user = user
         self.password = password
         self.ca_file = ca_file
@@ -58,7 +60,7 @@ class JackpotServer:
 
     def _client(self):
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
-        return protocol.client(self.broker, self.user, self.password, self.client_id, self.ca_file, will=will,
+        return protocol.client(self.brokers[self.turn], self.user, self.password, self.client_id, self.ca_file, will=will,
                                max_inflight_messages=1000, timeout=10)
 
     async def run(self, stop=None):
@@ -93,6 +95,7 @@ class JackpotServer:
                     log("batch not applied, reconnecting: %s" % why)
                 self._last_failure = why
             self.stats["connected"] = False
+            self.turn = (self.turn + 1) % len(self.brokers)  # a node that died: the next one
             if not stop.is_set():
                 await asyncio.sleep(RETRY_S)
 

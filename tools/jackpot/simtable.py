@@ -1,6 +1,6 @@
 """A table in CPython that speaks the link's protocol as the firmware does: for `make link`, the tests and the bench.
 
-    t = SimTable('t01', 'pit1', broker=('127.0.0.1', port), password=pw, state_path='t01.json')
+    t = SimTable('t01', 'pit1', brokers=[('127.0.0.1', port)], password=pw, state_path='t01.json')
     task = asyncio.ensure_future(t.run(stop))
     t.up                     # an answered heartbeat within down_ms
     seq = t.lock({2: 2500, 5: 2500})    # LinkDown when the link is down (the firmware's LOCK refused: LINK DOWN)
@@ -34,11 +34,12 @@ class LinkDown(RuntimeError):
 
 
 class SimTable:
-    def __init__(self, table, link, broker, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
+    def __init__(self, table, link, brokers, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
                  resend_ms=RESEND_MS, pay_after_s=None):
         self.table = table
         self.link = link
-        self.broker = broker
+        self.brokers = list(brokers)  # tried in turn: the next after a lost connection
+        self.turn = 0
         self.password = password
         self.state_path = str(state_path)
         self.ca_file = ca_file
@@ -163,7 +164,7 @@ class SimTable:
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
         while not stop.is_set():
             try:
-                async with protocol.client(self.broker, self.table, self.password, "tablectl-" + self.table,
+                async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
                                            self.ca_file, timeout=5) as client:
                     await client.subscribe(self._topic("ack"), qos=1)
                     await client.subscribe(protocol.pool_topic(self.link), qos=1)
@@ -180,6 +181,7 @@ class SimTable:
             except aiomqtt.MqttError:
                 pass
             self.client = None
+            self.turn = (self.turn + 1) % len(self.brokers)
             if not stop.is_set():
                 await asyncio.sleep(0.3)
 
