@@ -26,10 +26,10 @@ browser:        ## install Debian's chromium and the pages' fonts (Chinese, the 
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
 
-broker:         ## install Debian's mosquitto, the linked progressive's MQTT broker (root, apt, no recommends)
-	@test -x /usr/sbin/mosquitto || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto >/dev/null; fi; }
+broker:         ## install Debian's mosquitto and nats-server (the casino's 3-node cluster), the link's MQTT brokers (root, apt, no recommends)
+	@test -x /usr/sbin/mosquitto -a -x /usr/sbin/nats-server || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto nats-server >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto nats-server >/dev/null; fi; }
 
 link: setup broker ## a linked progressive: mosquitto, the jackpot server, the pit sign, simulated tables (LINK_TABLES, WEB_PORT, BROKER_PORT, LINK_TLS=1; docs/link.md)
 	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT)) $(if $(BROKER_PORT),--broker-port $(BROKER_PORT)) $(if $(filter 1 yes,$(LINK_TLS)),--tls)
