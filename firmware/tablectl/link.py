@@ -12,8 +12,10 @@ What changes, and why:
   leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
   not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
   its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
-- LINK DOWN: no heartbeat answered within link_down_ms (configuration): LOCK is refused and status()
-  says why. So is a full outbox (LINK BUSY). The games of chance are not linked and keep playing.
+- LINK DOWN: the server's heartbeat (one a link, every 0.5 s) not heard within link_down_ms
+  (configuration), a message unanswered that long, or the table's own heartbeat (every BEAT_MS) not
+  answered within OWN_MS (a broker that drops what it may not take acknowledges it all the same): LOCK
+  is refused and status() says why. So is a full outbox (LINK BUSY). The games of chance keep playing.
 - CONFIRM with hits sends the claim and waits (state 'claiming', WAIT SERVER): the awards shown are the
   server's answer, settled by its pool in arrival order with the regulation's rules, never computed here.
   After the last award is paid, the table says so (a 'paid' message): until then the other tables show
@@ -25,7 +27,9 @@ import os
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 
-BEAT_MS = 500      # heartbeat period
+BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
+OWN_MS = 3 * BEAT_MS  # the table's heartbeat unanswered this long: LINK DOWN
+TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
@@ -134,7 +138,9 @@ class LinkPool:
 class LinkedController(ProgressiveController):
     def __init__(self, app):
         self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
-        self.last_answer = None  # ticks of the last heartbeat answered (before the lamp is first set)
+        self.last_answer = None  # ticks the server's heartbeat was last heard (before the lamp is first set)
+        self.last_own = None     # ticks the table's own heartbeat was last answered
+        self.oldest_at = 0       # ticks the oldest message of the outbox became the one waiting
         ProgressiveController.__init__(self, app)
         tls, self.table, self.password, self.brokers, self.link_id = link_parts(self.cfg["link"])
         self.turn = 0        # the broker connected to, or tried next: brokers[turn]
@@ -175,7 +181,7 @@ class LinkedController(ProgressiveController):
         body["ep"] = self.ep
         body["seq"] = self.seq
         if not self.out:
-            self.sent_at = self.board.ticks_ms()
+            self.sent_at = self.oldest_at = self.board.ticks_ms()
         self.out.append([self.seq, kind, json.dumps(body)])
         return self.seq
 
@@ -184,10 +190,21 @@ class LinkedController(ProgressiveController):
         self.sent_upto = msg[0]
 
     def up(self, now=None):
-        if self.last_answer is None:
-            return False
+        return not self.down_why(now)
+
+    def down_why(self, now=None):
+        """'' while the link is up; else why not (status() says it)."""
+        if self.last_answer is None or self.last_own is None:
+            return "no heartbeat answered yet"
         now = self.board.ticks_ms() if now is None else now
-        return ticks_diff(now, self.last_answer) < self.cfg["link_down_ms"]
+        down = self.cfg["link_down_ms"]
+        if ticks_diff(now, self.last_answer) >= down:
+            return "no server heartbeat within %d ms" % down
+        if self.out and ticks_diff(now, self.oldest_at) >= down:
+            return "message %d unanswered for %d ms" % (self.out[0][0], down)
+        if ticks_diff(now, self.last_own) >= OWN_MS:
+            return "no heartbeat answered within %d ms" % OWN_MS
+        return ""
 
     def refusal(self):
         if not self.up():
@@ -209,8 +226,10 @@ class LinkedController(ProgressiveController):
                 raise ValueError("not an object")
             if topic.endswith(b"/pool"):
                 self._figures(body)
-            elif "beat" in body:
+            elif "beat" in body:  # the link's heartbeat, or the answer to the table's own
                 self.last_answer = self.board.ticks_ms()
+                if not topic.endswith(b"/beat"):
+                    self.last_own = self.last_answer
                 self._figures(body)
             else:
                 self.answered(body)
@@ -242,6 +261,8 @@ class LinkedController(ProgressiveController):
         else:
             return  # the answer to a duplicate: already had
         self.sent_at = self.board.ticks_ms()
+        if i == 0:
+            self.oldest_at = self.sent_at  # the next one waits from now
         if "error" in body:
             self.app.journal.append("link_refused", self.round_no, seq, 0, str(body["error"])[:40])
             if kind == "hit" and self.state == "claiming" and seq == self.claim:
@@ -324,8 +345,7 @@ class LinkedController(ProgressiveController):
         st["link"] = "%s/%s as %s on %s:%d%s%s" % (self.link_id, self.table, self.table, host, port,
                                                  " (%d of %d)" % (self.turn + 1, len(self.brokers))
                                                  if len(self.brokers) > 1 else "", " (TLS)" if self.tls else "")
-        st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or "no heartbeat answered within %d ms"
-                                                              % self.cfg["link_down_ms"])
+        st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or self.down_why())
         st["link_unanswered"] = len(self.out)
         st["link_pending"] = ["table %s seat %d" % (p["table"], p["seat"]) for p in self.pending()]
         if self.claim:
@@ -356,7 +376,7 @@ class LinkedController(ProgressiveController):
         if "link" in rec:
             self.ep, self.seq, self.out, self.claim = rec["link"]
         if self.out:
-            self.sent_at = self.board.ticks_ms()
+            self.sent_at = self.oldest_at = self.board.ticks_ms()
 
     # -- the connection task ------------------------------------------------------------------
     def _ssl(self):
@@ -382,6 +402,7 @@ class LinkedController(ProgressiveController):
                 await conn.open(OPEN_MS)
                 conn.subscribe(self.topic("ack").encode())
                 conn.subscribe(("tablectl/%s/pool" % self.link_id).encode())
+                conn.subscribe(("tablectl/%s/beat" % self.link_id).encode())
                 self.conn = conn
                 self.error = ""
                 self.sent_upto = 0  # what the server has not answered goes again, in order
@@ -392,11 +413,11 @@ class LinkedController(ProgressiveController):
                         beat += 1
                         conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
                         next_beat = ticks_add(now, BEAT_MS)
-                        # a stalled connection (TCP still open, nothing answered): a new one may get through
-                        heard = self.last_answer if self.last_answer is not None and \
-                            ticks_diff(self.last_answer, opened) > 0 else opened
-                        if ticks_diff(now, heard) > 2 * self.cfg["link_down_ms"]:
-                            raise OSError("no answer for %d ms: connecting again" % ticks_diff(now, heard))
+                    # a stalled connection (TCP still open, nothing heard): a new one may get through
+                    heard = self.last_answer if self.last_answer is not None and \
+                        ticks_diff(self.last_answer, opened) > 0 else opened
+                    if ticks_diff(now, heard) > 2 * self.cfg["link_down_ms"]:
+                        raise OSError("no answer for %d ms: connecting again" % ticks_diff(now, heard))
                     if self.out and ticks_diff(now, self.sent_at) >= RESEND_MS:
                         self.sent_upto = 0
                         self.sent_at = now
@@ -404,7 +425,7 @@ class LinkedController(ProgressiveController):
                         if msg[0] > self.sent_upto:
                             self.send(msg)
                     await conn.flush(OPEN_MS)
-                    await conn.receive(BEAT_MS // 5)
+                    await conn.receive(TICK_MS)
             except Exception as e:  # every failure of the network or of the broker: connect again
                 self.error = str(e)[:60] or type(e).__name__
             self.conn = None

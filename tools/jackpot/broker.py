@@ -51,7 +51,7 @@ topic read tablectl/+/hits
 topic read tablectl/server
 """
 # one block a table (user name = table id): it publishes its own topics on its own link only, and reads
-# its acks, its link's pool and the server's state; only the server publishes a pool or an ack
+# its acks, its link's pool and heartbeat and the server's state; only the server publishes those
 ACL_TABLE = """
 user %(table)s
 topic write tablectl/%(link)s/table/%(table)s/contrib
@@ -60,6 +60,7 @@ topic write tablectl/%(link)s/table/%(table)s/paid
 topic write tablectl/%(link)s/table/%(table)s/beat
 topic read tablectl/%(link)s/table/%(table)s/ack
 topic read tablectl/%(link)s/pool
+topic read tablectl/%(link)s/beat
 topic read tablectl/server
 """
 

@@ -74,7 +74,7 @@ class NatsCluster(Broker):
         for table, link in self.tables.items():
             own = "tablectl/%s/table/%s/" % (link, table)
             perms[table] = (_subjects(own + k for k in ("contrib", "hit", "paid", "beat")),
-                            _subjects((own + "ack", "tablectl/%s/pool" % link, "tablectl/server")) + [DELIVERY])
+                            _subjects((own + "ack", "tablectl/%s/pool" % link, "tablectl/%s/beat" % link, "tablectl/server")) + [DELIVERY])
         return perms
 
     def write_files(self):
