@@ -393,6 +393,7 @@ class LinkedController(ProgressiveController):
         no longer the table's (a new configuration builds another)."""
         from tablectl.linkwire import Connection
         beat = 0
+        failed = 0  # connections failed in a row
         while self.app.controller is self:
             conn = None
             try:
@@ -405,6 +406,7 @@ class LinkedController(ProgressiveController):
                 conn.subscribe(("tablectl/%s/beat" % self.link_id).encode())
                 self.conn = conn
                 self.error = ""
+                failed = 0
                 self.sent_upto = 0  # what the server has not answered goes again, in order
                 self.sent_at = opened = next_beat = self.board.ticks_ms()
                 while self.app.controller is self:
@@ -432,5 +434,6 @@ class LinkedController(ProgressiveController):
             if conn is not None:
                 conn.close()
             self.turn = (self.turn + 1) % len(self.brokers)  # a broker that failed: the next (a cluster's node)
-            if self.app.controller is self:
-                await sleep_ms(RETRY_MS)
+            failed += 1
+            if self.app.controller is self:  # the next broker at once; a pause when every one has failed
+                await sleep_ms(RETRY_MS if failed % len(self.brokers) == 0 else 0)
