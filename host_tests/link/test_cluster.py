@@ -1,13 +1,14 @@
 """The link on a 3-node nats-server cluster (MQTT over JetStream): the server and the firmware table on
 different nodes, the permissions of the mosquitto ACL, and a table failing over when its node is SIGKILLed."""
 import json
+import subprocess
 import time
 
 import pytest
 
 from jackpot.broker import BrokerError
 from jackpot.natscluster import NatsCluster, subject
-from jackpot.rig import LINK, FirmwareTable, RawTable
+from jackpot.rig import LINK, ROOT, Demo, FirmwareTable, RawTable, env
 
 
 def test_topic_filters_become_nats_subjects():
@@ -131,3 +132,31 @@ def test_the_firmware_table_fails_over_when_its_node_dies_losing_and_doubling_no
     # 20% of two 25.00 bets a round (CSP-10.1), each round once
     assert (meters["bets"], meters["contributed"], meters["refused"]) == (2 * locks, 1000 * locks, 0)
     assert link.status()["links"][LINK]["balance_off"] == 0
+
+
+def test_make_link_ha_runs_the_demo_on_three_nodes_and_its_tables_play_on_them(tmp_path):
+    """`make link HA=1` (python -m jackpot demo --cluster): the server and two simulated tables on a 3-node
+    cluster (each table first on another node); both tables' rounds reach the ledger, balanced."""
+    demo = Demo(tmp_path, "--cluster", "--every", "0.5", tables=2).start()
+    try:
+        out = demo.output()
+        assert "nats-server x3" in out and "127.0.0.1:%d," % demo.broker_port in out, out
+        deadline = time.monotonic() + 30
+        while True:
+            st = demo.status()["links"][LINK]
+            if all(st["tables"].get(t, {}).get("bets", 0) > 0 for t in ("t01", "t02")):
+                break
+            assert time.monotonic() < deadline, json.dumps(st)[:800]
+            time.sleep(0.2)
+        assert st["balance_off"] == 0
+    finally:
+        demo.stop()
+    assert "Traceback" not in demo.output()
+
+
+def test_the_demo_refuses_tls_on_the_cluster_in_one_line(tmp_path):
+    demo = Demo(tmp_path, "--cluster", "--tls", tables=1)  # as make link HA=1 LINK_TLS=1 runs it
+    proc = subprocess.run(demo.args, capture_output=True, text=True, timeout=60, cwd=str(ROOT), env=env())
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines()[-1:] == ["jackpot: the nats cluster here speaks MQTT without TLS "
+                                                     "(mosquitto has it)"], proc.stderr

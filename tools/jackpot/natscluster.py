@@ -51,11 +51,13 @@ class Node(Child):
 class NatsCluster(Broker):
     """The accounts, passwords and credentials.json of Broker; nats-server nodes in place of mosquitto."""
 
-    def __init__(self, folder, tables=None, nodes=3, servers=None, tls=False):
+    def __init__(self, folder, tables=None, nodes=3, servers=None, tls=False, port=0):
         if tls:
             raise ValueError("the nats cluster here speaks MQTT without TLS (mosquitto has it)")
-        Broker.__init__(self, folder, tables, **({"servers": servers} if servers else {}))
+        Broker.__init__(self, folder, tables, port=port, **({"servers": servers} if servers else {}))
         self.nodes = [Node("n%d" % (i + 1), self.folder) for i in range(nodes)]
+        if port:
+            self.nodes[0].mqtt = port
         self.port = self.nodes[0].mqtt
 
     @property
@@ -64,6 +66,7 @@ class NatsCluster(Broker):
 
     def addresses(self, first=0):
         """Every node's MQTT address, from node `first` on: what a table's link or the server is given."""
+        first %= len(self.nodes)
         order = self.nodes[first:] + self.nodes[:first]
         return ",".join("127.0.0.1:%d" % n.mqtt for n in order)
 
