@@ -1,7 +1,7 @@
-"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped."""
+"""Fixtures for the link tests (jackpot.rig holds the rig): links and firmware tables that are always stopped."""
 import pytest
 
-from jackpot.rig import Link
+from jackpot.rig import FirmwareTable, Link
 
 
 @pytest.fixture
@@ -16,3 +16,17 @@ def make_link(tmp_path):
     yield make
     for link in made:
         link.stop()
+
+
+@pytest.fixture
+def fw_table(firmware_build, tmp_path):
+    made = []
+
+    def make(link, tid="fw1", **kw):
+        t = FirmwareTable(firmware_build, tmp_path / tid, link, tid, **kw).configure().start()
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.stop()

@@ -8,7 +8,7 @@ import pytest
 
 from jackpot.broker import BrokerError
 from jackpot.natscluster import NatsCluster, subject
-from jackpot.rig import LINK, ROOT, Demo, FirmwareTable, RawTable, env
+from jackpot.rig import LINK, ROOT, Demo, RawTable, env
 
 
 def test_topic_filters_become_nats_subjects():
@@ -77,30 +77,16 @@ def test_the_cluster_holds_the_acl_a_table_cannot_forge_a_pool_nor_read_another_
     t01.close()
 
 
-@pytest.fixture
-def fw_cluster_table(firmware_build, tmp_path):
-    made = []
-
-    def make(link, tid="fw1", **kw):
-        t = FirmwareTable(firmware_build, tmp_path / tid, link, tid, **kw).configure().start()
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.stop()
-
-
 def up(st):
     return st["status"].get("link_state") == "up"
 
 
-def test_the_firmware_table_fails_over_when_its_node_dies_losing_and_doubling_nothing(make_link, fw_cluster_table):
+def test_the_firmware_table_fails_over_when_its_node_dies_losing_and_doubling_nothing(make_link, fw_table):
     """The server on node 1, the table on node 2 (first in its link). Rounds are locked, node 2 is SIGKILLed
     just after a LOCK (its contribution in flight); the table goes to node 3, sends its outbox again, and
     the server counts every locked bet once. Prints how long the table refused progressive bets."""
     link = make_link(("fw1",), cluster=True)
-    fw = fw_cluster_table(link, first=1, link_down_ms=3000)
+    fw = fw_table(link, first=1, link_down_ms=3000)
     fw.wait(up, 20)
     assert "(1 of 3)" in fw.picture()["status"]["link"]
     locks = 0

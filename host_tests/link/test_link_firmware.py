@@ -7,23 +7,8 @@ out, through the sim board's link (as the simulator's page); the other tables ar
 import random
 import time
 
-import pytest
 
-from jackpot.rig import GAME, LINK, FirmwareTable, RawTable
-
-
-@pytest.fixture
-def fw_table(firmware_build, tmp_path):
-    made = []
-
-    def make(link, tid="fw1", **kw):
-        t = FirmwareTable(firmware_build, tmp_path / tid, link, tid, **kw).configure().start()
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.stop()
+from jackpot.rig import GAME, LINK, RawTable
 
 
 def state(t, want, timeout=8):

@@ -20,6 +20,13 @@ def linked():
     return app
 
 
+def beating():
+    """A linked table whose own heartbeat was just answered: (app, controller, clock, link_down_ms)."""
+    app = linked()
+    hear(app.controller, {"beat": 1}, ACK)
+    return app, app.controller, app.board.clock, app.config["link_down_ms"]
+
+
 def hear(c, body, topic):
     c.on_message(topic, json.dumps(body).encode())
 
@@ -40,11 +47,7 @@ def test_the_link_beat_alone_is_not_up_until_the_tables_own_beat_is_answered():
 
 
 def test_each_silence_puts_the_link_down_within_its_bound_and_says_which():
-    app = linked()
-    c = app.controller
-    clock = app.board.clock
-    down = app.config["link_down_ms"]
-    hear(c, {"beat": 1}, ACK)
+    app, c, clock, down = beating()
     # the server's beat stops: down at link_down_ms, not a tick before
     clock.advance(down - 1)
     assert c.up()
@@ -69,11 +72,7 @@ def test_each_silence_puts_the_link_down_within_its_bound_and_says_which():
 
 
 def test_a_contribution_unanswered_for_link_down_ms_puts_the_link_down_whatever_beats():
-    app = linked()
-    c = app.controller
-    clock = app.board.clock
-    down = app.config["link_down_ms"]
-    hear(c, {"beat": 1}, ACK)
+    app, c, clock, down = beating()
     seats(app, 2)
     assert drive(app, "LOCK") == [True]
     seq = c.out[0][0]
