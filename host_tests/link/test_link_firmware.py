@@ -7,7 +7,6 @@ out, through the sim board's link (as the simulator's page); the other tables ar
 import random
 import time
 
-
 from jackpot.rig import GAME, LINK, RawTable
 
 
