@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from jackpot import protocol
 from jackpot.broker import BrokerError
 from jackpot.natscluster import NatsCluster, subject
 from jackpot.rig import LINK, ROOT, Demo, RawTable, env
@@ -16,6 +17,15 @@ def test_topic_filters_become_nats_subjects():
     assert subject("tablectl/#") == ["tablectl", "tablectl.>"]  # MQTT's # matches its parent level too
     assert subject("#") == [">"]
     assert subject("tablectl/pit1/table/t01/ack") == ["tablectl.pit1.table.t01.ack"]
+
+
+def test_the_server_and_tables_take_every_node_and_name_a_bad_address():
+    assert protocol.brokers("127.0.0.1:1883,10.0.0.2:1884") == [("127.0.0.1", 1883), ("10.0.0.2", 1884)]
+    for bad, named in (("127.0.0.1:1883,", "''"), ("h:0", "'h:0'"), ("h:65536", "'h:65536'"), ("h", "'h'"),
+                       (":1883", "':1883'"), ("h:1,h:x", "'h:x'")):
+        with pytest.raises(ValueError) as e:
+            protocol.brokers(bad)
+        assert named in str(e.value) and "\n" not in str(e.value), bad
 
 
 def test_a_cluster_refuses_tls_rather_than_speak_in_clear():
