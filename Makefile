@@ -26,18 +26,18 @@ browser:        ## install Debian's chromium and the pages' fonts (Chinese, the 
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
 
-broker:         ## install Debian's mosquitto, the linked progressive's MQTT broker (root, apt, no recommends)
-	@test -x /usr/sbin/mosquitto || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto >/dev/null; \
-	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto >/dev/null; fi; }
+broker:         ## install Debian's mosquitto and nats-server (the casino's 3-node cluster), the link's MQTT brokers (root, apt, no recommends)
+	@test -x /usr/sbin/mosquitto -a -x /usr/sbin/nats-server || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends mosquitto nats-server >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends mosquitto nats-server >/dev/null; fi; }
 
 postgres:       ## install Debian's postgresql 15, the casino's ledger engine with a standby (root, apt, no recommends; docs/link.md)
 	@test -x /usr/lib/postgresql/15/bin/postgres || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends postgresql >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null; fi; }
 
-link: setup broker ## a linked progressive: mosquitto, the jackpot server, the pit sign, simulated tables (LINK_TABLES, WEB_PORT, BROKER_PORT, LINK_TLS=1; docs/link.md)
-	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT)) $(if $(BROKER_PORT),--broker-port $(BROKER_PORT)) $(if $(filter 1 yes,$(LINK_TLS)),--tls)
+link: setup broker ## a linked progressive: mosquitto (HA=1: three nats-server nodes), the jackpot server, the pit sign, simulated tables (LINK_TABLES, WEB_PORT, BROKER_PORT, LINK_TLS=1; docs/link.md)
+	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT)) $(if $(BROKER_PORT),--broker-port $(BROKER_PORT)) $(if $(filter 1 yes,$(LINK_TLS)),--tls) $(if $(filter 1 yes,$(HA)),--cluster)
 
 rom32: setup    ## build MicroPython's unix port as a 32-bit board with ROMFS (from Debian's source; gcc-multilib by apt)
 	$(BIN)/python tools/romfs_port/build.py

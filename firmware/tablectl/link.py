@@ -1,6 +1,7 @@
 """A progressive table on a link: its bets feed the server's pool, its hits are paid as the server confirms (docs/link.md).
 
-A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK) runs LinkedController
+A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT[,HOST:PORT...]/LINK: a broker,
+or a cluster's nodes, each tried in turn after a connection fails) runs LinkedController
 instead of ProgressiveController (tablectl.app.make_controller); nothing here is imported otherwise.
 What changes, and why:
 - The pool is the server's. The table's own core pool still books the seats (locked, carried from a
@@ -11,8 +12,10 @@ What changes, and why:
   leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
   not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
   its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
-- LINK DOWN: no heartbeat answered within link_down_ms (configuration): LOCK is refused and status()
-  says why. So is a full outbox (LINK BUSY). The games of chance are not linked and keep playing.
+- LINK DOWN: the server's heartbeat (one a link, every 0.5 s) not heard within link_down_ms
+  (configuration), a message unanswered that long, or the table's own heartbeat (every BEAT_MS) not
+  answered within OWN_MS (a broker that drops what it may not take acknowledges it all the same): LOCK
+  is refused and status() says why. So is a full outbox (LINK BUSY). The games of chance keep playing.
 - CONFIRM with hits sends the claim and waits (state 'claiming', WAIT SERVER): the awards shown are the
   server's answer, settled by its pool in arrival order with the regulation's rules, never computed here.
   After the last award is paid, the table says so (a 'paid' message): until then the other tables show
@@ -24,10 +27,13 @@ import os
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 
-BEAT_MS = 500      # heartbeat period
+BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
+OWN_MS = 3 * BEAT_MS  # the table's heartbeat unanswered this long: LINK DOWN
+TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
+BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
@@ -44,8 +50,8 @@ def _ident(what, text):
 
 
 def link_parts(url):
-    """(tls, table, password, host, port, link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT/LINK'; ValueError
-    naming what is wrong."""
+    """(tls, table, password, [(host, port), ...], link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT[,...]/LINK';
+    ValueError naming what is wrong."""
     if not isinstance(url, str):
         raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
     scheme, sep, rest = url.partition("://")
@@ -56,10 +62,19 @@ def link_parts(url):
     if not sep or not sep2 or not password:
         raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
     where, sep, link = rest.partition("/")
-    host, sep2, port = where.rpartition(":")
-    if not sep or not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep:
         raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
-    return scheme == "mqtts", _ident("table id", table), password, host, int(port), _ident("link id", link)
+    brokers = []
+    for address in where.split(","):
+        host, sep2, port = address.rpartition(":")
+        if not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("link: broker %r is not HOST:PORT (port 1..65535)" % address)
+        if (host, int(port)) in brokers:
+            raise ValueError("link: broker %s named twice" % address)
+        brokers.append((host, int(port)))
+    if len(brokers) > BROKERS_MAX:
+        raise ValueError("link: %d brokers, at most %d" % (len(brokers), BROKERS_MAX))
+    return scheme == "mqtts", _ident("table id", table), password, brokers, _ident("link id", link)
 
 class LinkPool:
     """The controller's `pool` on a linked table: seats from the table's core pool, money from the server."""
@@ -123,9 +138,12 @@ class LinkPool:
 class LinkedController(ProgressiveController):
     def __init__(self, app):
         self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
-        self.last_answer = None  # ticks of the last heartbeat answered (before the lamp is first set)
+        self.last_answer = None  # ticks the server's heartbeat was last heard (before the lamp is first set)
+        self.last_own = None     # ticks the table's own heartbeat was last answered
+        self.oldest_at = 0       # ticks the oldest message of the outbox became the one waiting
         ProgressiveController.__init__(self, app)
-        tls, self.table, self.password, self.host, self.port, self.link_id = link_parts(self.cfg["link"])
+        tls, self.table, self.password, self.brokers, self.link_id = link_parts(self.cfg["link"])
+        self.turn = 0        # the broker connected to, or tried next: brokers[turn]
         self.tls = tls
         self.ep = self._epoch()
         self.seq = 0
@@ -163,7 +181,7 @@ class LinkedController(ProgressiveController):
         body["ep"] = self.ep
         body["seq"] = self.seq
         if not self.out:
-            self.sent_at = self.board.ticks_ms()
+            self.sent_at = self.oldest_at = self.board.ticks_ms()
         self.out.append([self.seq, kind, json.dumps(body)])
         return self.seq
 
@@ -172,10 +190,21 @@ class LinkedController(ProgressiveController):
         self.sent_upto = msg[0]
 
     def up(self, now=None):
-        if self.last_answer is None:
-            return False
+        return not self.down_why(now)
+
+    def down_why(self, now=None):
+        """'' while the link is up; else why not (status() says it)."""
+        if self.last_answer is None or self.last_own is None:
+            return "no heartbeat answered yet"
         now = self.board.ticks_ms() if now is None else now
-        return ticks_diff(now, self.last_answer) < self.cfg["link_down_ms"]
+        down = self.cfg["link_down_ms"]
+        if ticks_diff(now, self.last_answer) >= down:
+            return "no server heartbeat within %d ms" % down
+        if self.out and ticks_diff(now, self.oldest_at) >= down:
+            return "message %d unanswered for %d ms" % (self.out[0][0], down)
+        if ticks_diff(now, self.last_own) >= OWN_MS:
+            return "no heartbeat answered within %d ms" % OWN_MS
+        return ""
 
     def refusal(self):
         if not self.up():
@@ -197,8 +226,10 @@ class LinkedController(ProgressiveController):
                 raise ValueError("not an object")
             if topic.endswith(b"/pool"):
                 self._figures(body)
-            elif "beat" in body:
+            elif "beat" in body:  # the link's heartbeat, or the answer to the table's own
                 self.last_answer = self.board.ticks_ms()
+                if not topic.endswith(b"/beat"):
+                    self.last_own = self.last_answer
                 self._figures(body)
                 if "now" in body:
                     self._server_time(body["now"])
@@ -242,6 +273,8 @@ class LinkedController(ProgressiveController):
         else:
             return  # the answer to a duplicate: already had
         self.sent_at = self.board.ticks_ms()
+        if i == 0:
+            self.oldest_at = self.sent_at  # the next one waits from now
         if "error" in body:
             self.app.journal.append("link_refused", self.round_no, seq, 0, str(body["error"])[:40])
             if kind == "hit" and self.state == "claiming" and seq == self.claim:
@@ -320,10 +353,11 @@ class LinkedController(ProgressiveController):
     def status(self):
         st = ProgressiveController.status(self)
         up = self.up()
-        st["link"] = "%s/%s as %s on %s:%d%s" % (self.link_id, self.table, self.table, self.host, self.port,
-                                               " (TLS)" if self.tls else "")
-        st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or "no heartbeat answered within %d ms"
-                                                              % self.cfg["link_down_ms"])
+        host, port = self.brokers[self.turn]
+        st["link"] = "%s/%s as %s on %s:%d%s%s" % (self.link_id, self.table, self.table, host, port,
+                                                 " (%d of %d)" % (self.turn + 1, len(self.brokers))
+                                                 if len(self.brokers) > 1 else "", " (TLS)" if self.tls else "")
+        st["link_state"] = "up" if up else "LINK DOWN: " + (self.error or self.down_why())
         st["link_unanswered"] = len(self.out)
         st["link_pending"] = ["table %s seat %d" % (p["table"], p["seat"]) for p in self.pending()]
         if self.claim:
@@ -354,7 +388,7 @@ class LinkedController(ProgressiveController):
         if "link" in rec:
             self.ep, self.seq, self.out, self.claim = rec["link"]
         if self.out:
-            self.sent_at = self.board.ticks_ms()
+            self.sent_at = self.oldest_at = self.board.ticks_ms()
 
     # -- the connection task ------------------------------------------------------------------
     def _ssl(self):
@@ -371,16 +405,20 @@ class LinkedController(ProgressiveController):
         no longer the table's (a new configuration builds another)."""
         from tablectl.linkwire import Connection
         beat = 0
+        failed = 0  # connections failed in a row
         while self.app.controller is self:
             conn = None
             try:
-                conn = Connection(self.host, self.port, ("tablectl-" + self.table).encode(), self.table.encode(),
+                host, port = self.brokers[self.turn]
+                conn = Connection(host, port, ("tablectl-" + self.table).encode(), self.table.encode(),
                                   self.password.encode(), self._ssl(), self.on_message)
                 await conn.open(OPEN_MS)
                 conn.subscribe(self.topic("ack").encode())
                 conn.subscribe(("tablectl/%s/pool" % self.link_id).encode())
+                conn.subscribe(("tablectl/%s/beat" % self.link_id).encode())
                 self.conn = conn
                 self.error = ""
+                failed = 0
                 self.sent_upto = 0  # what the server has not answered goes again, in order
                 self.sent_at = opened = next_beat = self.board.ticks_ms()
                 while self.app.controller is self:
@@ -389,11 +427,11 @@ class LinkedController(ProgressiveController):
                         beat += 1
                         conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
                         next_beat = ticks_add(now, BEAT_MS)
-                        # a stalled connection (TCP still open, nothing answered): a new one may get through
-                        heard = self.last_answer if self.last_answer is not None and \
-                            ticks_diff(self.last_answer, opened) > 0 else opened
-                        if ticks_diff(now, heard) > 2 * self.cfg["link_down_ms"]:
-                            raise OSError("no answer for %d ms: connecting again" % ticks_diff(now, heard))
+                    # a stalled connection (TCP still open, nothing heard): a new one may get through
+                    heard = self.last_answer if self.last_answer is not None and \
+                        ticks_diff(self.last_answer, opened) > 0 else opened
+                    if ticks_diff(now, heard) > 2 * self.cfg["link_down_ms"]:
+                        raise OSError("no answer for %d ms: connecting again" % ticks_diff(now, heard))
                     if self.out and ticks_diff(now, self.sent_at) >= RESEND_MS:
                         self.sent_upto = 0
                         self.sent_at = now
@@ -401,11 +439,13 @@ class LinkedController(ProgressiveController):
                         if msg[0] > self.sent_upto:
                             self.send(msg)
                     await conn.flush(OPEN_MS)
-                    await conn.receive(BEAT_MS // 5)
+                    await conn.receive(TICK_MS)
             except Exception as e:  # every failure of the network or of the broker: connect again
                 self.error = str(e)[:60] or type(e).__name__
             self.conn = None
             if conn is not None:
                 conn.close()
-            if self.app.controller is self:
-                await sleep_ms(RETRY_MS)
+            self.turn = (self.turn + 1) % len(self.brokers)  # a broker that failed: the next (a cluster's node)
+            failed += 1
+            if self.app.controller is self:  # the next broker at once; a pause when every one has failed
+                await sleep_ms(RETRY_MS if failed % len(self.brokers) == 0 else 0)

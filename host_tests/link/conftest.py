@@ -1,16 +1,17 @@
-"""Fixtures for the link tests (jackpot.rig holds the rig): links that are always stopped; ledgers on both engines."""
+"""Fixtures for the link tests (jackpot.rig holds the rig): links and firmware tables that are always stopped;
+ledgers on both engines."""
 import pytest
 
 from jackpot import postgres
-from jackpot.rig import Link
+from jackpot.rig import FirmwareTable, Link
 
 
 @pytest.fixture
 def make_link(tmp_path):
     made = []
 
-    def make(tables=("t01", "t02"), tls=False, game=None, start=True, servers=None, db=None):
-        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game, servers, db)
+    def make(tables=("t01", "t02"), tls=False, game=None, start=True, servers=None, db=None, cluster=False):
+        link = Link(tmp_path / ("link%d" % len(made)), tables, tls, game, servers, db, cluster)
         made.append(link)
         return link.start() if start else link
 
@@ -65,3 +66,17 @@ def new_ledger_at(request, tmp_path_factory):
 def ledger_at(new_ledger_at):
     """The test's ledger (a path or a URI): a Ledger made on it twice is the same ledger, as a restart."""
     return new_ledger_at()
+
+
+@pytest.fixture
+def fw_table(firmware_build, tmp_path):
+    made = []
+
+    def make(link, tid="fw1", **kw):
+        t = FirmwareTable(firmware_build, tmp_path / tid, link, tid, **kw).configure().start()
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.stop()

@@ -34,7 +34,7 @@ def sim(link, tid, **kw):
     kw.setdefault("down_ms", 1500)
     kw.setdefault("beat_ms", 200)
     kw.setdefault("resend_ms", 500)
-    return SimTable(tid, LINK, ("127.0.0.1", link.broker.port), link.password(tid), link.folder / ("%s.json" % tid),
+    return SimTable(tid, LINK, [("127.0.0.1", link.broker.port)], link.password(tid), link.folder / ("%s.json" % tid),
                     ca_file=link.broker.ca_file, **kw)
 
 

@@ -83,7 +83,7 @@ def pct(values, p):
 
 
 def sim(link, tid, **kw):
-    return SimTable(tid, LINK, ("127.0.0.1", link.broker.port), link.password(tid), link.folder / ("%s.json" % tid), **kw)
+    return SimTable(tid, LINK, [("127.0.0.1", link.broker.port)], link.password(tid), link.folder / ("%s.json" % tid), **kw)
 
 
 async def _load(link, n, seconds, feed):

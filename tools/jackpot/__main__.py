@@ -20,7 +20,7 @@ import random
 import signal
 import sys
 
-from jackpot import ROOT, web
+from jackpot import ROOT, protocol, web
 from jackpot.broker import SERVER_USER, Broker, BrokerError
 from jackpot.ledger import LedgerError
 from jackpot.ledgerdb import shown
@@ -32,11 +32,11 @@ DEMO_GAME = dict([(k, v) for k, v in DEMO.items() if k in keys_for("caribbean_st
                  game="caribbean_stud", seed_cents=2500000, rate_bp=2000, limit_cents=200000000)
 
 
-def _address(text):
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise argparse.ArgumentTypeError("broker address is HOST:PORT, got %r" % text)
-    return host, int(port)
+def _brokers(text):
+    try:
+        return protocol.brokers(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
 
 
 def _password(args, user, server=False):
@@ -109,35 +109,46 @@ async def _demo(args):
     own = ["t%02d" % i for i in range(args.tables + 1, args.tables + 1 + args.own)]
     config = {"links": {DEMO_LINK: DEMO_GAME}, "tables": dict(tables, **dict((t, DEMO_LINK) for t in own))}
     (folder / "link.json").write_text(json.dumps(config, indent=1))
-    broker = Broker(folder / "broker", config["tables"], port=args.broker_port, tls=args.tls)
+    if args.cluster:  # three nats-server nodes, the first on --broker-port
+        from jackpot.natscluster import NatsCluster
+        try:
+            broker = NatsCluster(folder / "broker", config["tables"], port=args.broker_port, tls=args.tls)
+        except ValueError as e:
+            print("jackpot: %s" % e, file=sys.stderr)
+            return 1
+        what = "nats-server x3 (MQTT over JetStream) on %s" % broker.addresses()
+    else:
+        broker = Broker(folder / "broker", config["tables"], port=args.broker_port, tls=args.tls)
+        what = "mosquitto on 127.0.0.1:%d" % broker.port
     try:
         broker.start()
     except BrokerError as e:
         print("jackpot: %s" % e, file=sys.stderr)
         return 1
     try:
-        srv, httpd = start_server(config, folder / "ledger.db", ("127.0.0.1", broker.port),
+        srv, httpd = start_server(config, folder / "ledger.db", protocol.brokers(broker.addresses()),
                                   broker.password(SERVER_USER), args.web_port, broker.ca_file)
     except (LedgerError, OSError) as e:
         broker.stop()
         print("jackpot: %s (a ledger from another configuration? remove %s)" % (e, folder), file=sys.stderr)
         return 1
     url = "http://127.0.0.1:%d" % httpd.server_address[1]
-    for line in ("broker   mosquitto on 127.0.0.1:%d%s (accounts, ACL, log in %s)" % (broker.port, " with TLS" if args.tls else "", broker.folder),
+    for line in ("broker   %s%s (accounts, ACL, log in %s)" % (what, " with TLS" if args.tls else "", broker.folder),
                  "server   ledger %s; status %s/  JSON %s/status" % (folder / "ledger.db", url, url),
                  "sign     %s/sign?link=%s" % (url, DEMO_LINK),
                  "tables   %s, a round every %g s each (CPython, the firmware's protocol)" % (", ".join(tables), args.every),
-                 "yours    %s on the link, played by no simulated table: `mqtt%s://%s:PASSWORD@127.0.0.1:%d/%s`, "
+                 "yours    %s on the link, played by no simulated table: `mqtt%s://%s:PASSWORD@%s/%s`, "
                  "PASSWORD its entry in %s (docs/link.md)" % (", ".join(own) or "none", "s" if args.tls else "",
-                                                               own[0] if own else "ID", broker.port, DEMO_LINK,
+                                                               own[0] if own else "ID", broker.addresses(), DEMO_LINK,
                                                                broker.credentials_path),
                  "watch    mosquitto_sub -h 127.0.0.1 -p %d%s -u sign -P $(python3 -c \"import json;print(json.load(open('%s'))['sign'])\") -t 'tablectl/#' -v"
                  % (broker.port, " --cafile %s" % broker.ca_file if args.tls else "", broker.credentials_path),
                  "Ctrl-C stops everything; the state in %s is resumed by the next `make link`" % folder):
         print("link: " + line, flush=True)
     stop = _stop_event()
-    sims = [SimTable(t, DEMO_LINK, ("127.0.0.1", broker.port), broker.password(t), folder / ("%s.json" % t),
-                     ca_file=broker.ca_file, pay_after_s=3.0) for t in tables]
+    # on a cluster each table starts on another node (as a pit's tables spread over them)
+    sims = [SimTable(t, DEMO_LINK, protocol.brokers(broker.addresses(i)), broker.password(t),
+                     folder / ("%s.json" % t), ca_file=broker.ca_file, pay_after_s=3.0) for i, t in enumerate(tables)]
     rng = random.Random()
     jobs = [srv.run(stop)] + [s.run(stop) for s in sims] + [s.play(stop, args.every, random.Random(rng.random()), hit_every=20)
                                                           for s in sims]
@@ -169,7 +180,8 @@ def main(argv=None):
     t.add_argument("--seed", type=int, default=None)
     t.add_argument("--until", default=None, help="play stops when this file exists (the link goes on)")
     for p in (s, t):
-        p.add_argument("--broker", type=_address, required=True, help="HOST:PORT")
+        p.add_argument("--broker", type=_brokers, required=True,
+                       help="HOST:PORT, or a cluster's nodes HOST:PORT,HOST:PORT,... (tried in turn)")
         p.add_argument("--credentials", default=None, help="the broker's credentials.json")
         p.add_argument("--ca", default=None, help="CA certificate: speak TLS to the broker")
     d = sub.add_parser("demo", help="broker, server, sign and simulated tables on one link (make link)")
@@ -180,6 +192,7 @@ def main(argv=None):
     d.add_argument("--web-port", type=int, default=8080)
     d.add_argument("--broker-port", type=int, default=1883)
     d.add_argument("--tls", action="store_true", help="MQTT over TLS with a certificate made by openssl")
+    d.add_argument("--cluster", action="store_true", help="three nats-server nodes in place of mosquitto (make link HA=1)")
     args = ap.parse_args(argv)
     run = {"serve": _serve, "table": _table, "demo": _demo}[args.cmd]
     try:

@@ -52,7 +52,7 @@ topic read tablectl/+/hits
 topic read tablectl/server
 """
 # one block a table (user name = table id): it publishes its own topics on its own link only, and reads
-# its acks, its link's pool and the server's state; only the server publishes a pool or an ack
+# its acks, its link's pool and heartbeat and the server's state; only the server publishes those
 ACL_TABLE = """
 user %(table)s
 topic write tablectl/%(link)s/table/%(table)s/contrib
@@ -61,6 +61,7 @@ topic write tablectl/%(link)s/table/%(table)s/paid
 topic write tablectl/%(link)s/table/%(table)s/beat
 topic read tablectl/%(link)s/table/%(table)s/ack
 topic read tablectl/%(link)s/pool
+topic read tablectl/%(link)s/beat
 topic read tablectl/server
 """
 
@@ -69,14 +70,15 @@ class BrokerError(RuntimeError):
     pass
 
 
-def ensure_installed():
-    """Install Debian's mosquitto (no recommended packages) when it is missing; BrokerError if it cannot be."""
-    if os.path.exists(MOSQUITTO) and os.path.exists(PASSWD_TOOL):
+def ensure_installed(package="mosquitto", programs=(MOSQUITTO, PASSWD_TOOL)):
+    """Install Debian's `package` (no recommended packages) when one of its `programs` is missing;
+    BrokerError if it cannot be."""
+    if all(os.path.exists(p) for p in programs):
         return
     try:
-        apt_install("mosquitto")
+        apt_install(package)
     except (OSError, subprocess.CalledProcessError) as e:
-        raise BrokerError("mosquitto is not installed and apt-get could not install it: %s" % e)
+        raise BrokerError("%s is not installed and apt-get could not install it: %s" % (package, e))
 
 
 def free_port():
@@ -159,6 +161,10 @@ class Broker(Child):
 
     def password(self, user):
         return self._credentials()[user]
+
+    def addresses(self, first=0):
+        """The broker's address as a link or the server names it (a cluster names every node's)."""
+        return "127.0.0.1:%d" % self.port
 
     def write_files(self):
         ensure_installed()

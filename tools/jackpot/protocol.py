@@ -8,8 +8,9 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
     tablectl/L/table/T/contrib  table->server QoS 1  {"ep":E,"seq":N,"round":R,"bets":[[seat,cents],..],"locked":[seats]}
     tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
     tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
-    tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}
+    tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}   every few seconds
     tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,"now":S,...}
+    tablectl/L/beat             server->tables QoS 0  {"beat":K,"pool":P,"ver":V,"pending":[..]}  every 0.5 s
     tablectl/L/pool             server->all   QoS 1, retained   the pool (pool_payload)
     tablectl/L/hits             server->signs QoS 1, retained   {"link":L,"hits":[[t_ms,T,seat,"class",cents],..]}
     tablectl/server             server        QoS 1, retained   "online", or "offline" (its will)
@@ -56,6 +57,10 @@ def table_topic(link, table, kind):
 
 def pool_topic(link):
     return "%s/%s/pool" % (PREFIX, link)
+
+
+def link_beat_topic(link):
+    return "%s/%s/beat" % (PREFIX, link)
 
 
 def hits_topic(link):
@@ -182,6 +187,18 @@ def quiet_logger():
         log.addHandler(logging.NullHandler())
         log.propagate = False
     return log
+
+
+def brokers(text):
+    """[(host, port), ...] of 'HOST:PORT[,HOST:PORT...]' (a cluster's nodes, tried in turn); ValueError
+    naming the address that is wrong."""
+    out = []
+    for where in text.split(","):
+        host, _, port = where.strip().rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("broker address is HOST:PORT (port 1-65535), got %r" % where)
+        out.append((host, int(port)))
+    return out
 
 
 def client(broker, user, password, identifier, ca_file=None, **kw):

@@ -13,6 +13,7 @@ import urllib.request
 
 from child import Child
 from jackpot.broker import Broker, free_port
+from jackpot.natscluster import NatsCluster
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 PYTHON = sys.executable
@@ -47,15 +48,17 @@ class Proc(Child):
 
 
 class Link:
-    """A broker, a server and its configuration in one folder; tables started on demand."""
+    """A broker (mosquitto, or with cluster=True three nats-server nodes), a server and its configuration in
+    one folder; tables started on demand."""
 
-    def __init__(self, folder, tables, tls=False, game=None, servers=None, db=None):
+    def __init__(self, folder, tables, tls=False, game=None, servers=None, db=None, cluster=False):
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.tables = dict((t, LINK) for t in tables)
         self.config = self.folder / "link.json"
         self.config.write_text(json.dumps({"links": {LINK: game or GAME}, "tables": self.tables}))
-        self.broker = Broker(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
+        kind = NatsCluster if cluster else Broker
+        self.broker = kind(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
         self.db = db or self.folder / "ledger.db"  # a SQLite path, or a PostgreSQL URI (jackpot.ledgerdb)
         self.tls = tls
         self.web_ports = {}  # server account -> its web side's port
@@ -69,7 +72,7 @@ class Link:
         log = "server.log" if not self.web_ports else "server-%s.log" % user
         self.web_ports[user] = port = free_port()
         proc = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
-                     "--broker", "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds),
+                     "--broker", self.broker.addresses(), "--credentials", str(self.creds),
                      "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []),
                     self.folder / log)
         self.procs.append(proc)
@@ -125,7 +128,7 @@ class Link:
     def table(self, tid, every=0.5, seed=1, hit_every=50, pay_after=0.5):
         """A CPython table as a process, playing until the file `until` exists (self.folder/'stop-play')."""
         p = Proc([PYTHON, "-m", "jackpot", "table", "--id", tid, "--link", LINK, "--broker",
-                  "127.0.0.1:%d" % self.broker.port, "--credentials", str(self.creds), "--state",
+                  self.broker.addresses(), "--credentials", str(self.creds), "--state",
                   str(self.folder / ("%s.json" % tid)), "--every", str(every), "--seed", str(seed),
                   "--hit-every", str(hit_every), "--pay-after", str(pay_after), "--until", str(self.until)],
                  self.folder / ("%s.log" % tid))
@@ -241,7 +244,7 @@ class FirmwareTable(Proc):
     through the sim board's link (tools/sim/link_server.py); a process a test can SIGKILL and start again.
     umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
 
-    def __init__(self, build, folder, link, tid, heap="256K", tls=False, **cfg):
+    def __init__(self, build, folder, link, tid, heap="256K", tls=False, first=0, **cfg):
         import mplib
         from build_mpy import venv_tool
         from sim.link_server import LinkServer
@@ -251,7 +254,8 @@ class FirmwareTable(Proc):
         self.heap = heap
         self.micropython = venv_tool("micropython") or "micropython"
         self.path = "%s:%s:.frozen" % (self.build, mplib.folder())
-        url = "%s://%s:%s@127.0.0.1:%d/%s" % ("mqtts" if tls else "mqtt", tid, link.password(tid), link.broker.port, LINK)
+        # every broker address, from node `first` of a cluster on (the one the table connects to first)
+        url = "%s://%s:%s@%s/%s" % ("mqtts" if tls else "mqtt", tid, link.password(tid), link.broker.addresses(first), LINK)
         self.cfg = dict({"game": "caribbean_stud", "link": url, "link_down_ms": 1500}, **cfg)
         for key in ("seed_cents", "rate_bp", "limit_cents", "fixed_flush", "fixed_full_house", "fixed_four_of_a_kind",
                     "fixed_straight_flush", "fixed_royal_flush"):

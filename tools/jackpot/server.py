@@ -1,7 +1,8 @@
 """The jackpot server's MQTT side (asyncio, aiomqtt): tables' messages in, into the ledger in batches, answers and pools out.
 
-    srv = JackpotServer(db_path, links, tables, broker=('127.0.0.1', 1883), user='jackpot', password=...)
-    await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects to the broker by itself
+    srv = JackpotServer(db_path, links, tables, brokers=[('127.0.0.1', 1883)], user='jackpot', password=...)
+    await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects by itself, to the
+                                # next of `brokers` (a cluster's nodes) after a failure
     srv.stats                   # messages, duplicates, early, refused, beats, batches
     srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
 
@@ -10,9 +11,11 @@ Flow: the server subscribes to every table's topics (tablectl/+/table/+/<kind>, 
 batches: every message waiting is applied in one transaction (one fsync), then the answers go out (QoS 1
 on each table's ack topic), then the changed pools (retained). A message is answered only once it is
 on disk, so an answer is a promise the ledger keeps; a crash before the commit leaves the table without
-an answer, and it sends again. Heartbeats are answered in the same pass with the pool: a table counts
-the link as up only while its heartbeats are answered, so a server that is down, or cannot write its
-ledger, stops progressive bets on every table within the tables' timeout.
+an answer, and it sends again. The server's heartbeat is one message a link (tablectl/L/beat, QoS 0,
+every LINK_BEAT_S, with the pool), not an answer a table: a table counts the link as up while it hears
+it, so a server that is down, or cannot write its ledger (no beat while its last batch failed), stops
+progressive bets on every table within the tables' timeout. A table's own heartbeat (every few seconds)
+is still answered, in the same pass as its other messages: it proves the table's publishes get through.
 """
 import asyncio
 import json
@@ -28,6 +31,7 @@ BATCH = 500  # messages a transaction at most
 POOL_EVERY_S = 0.2  # the retained pool goes out at most this often a link (every table reads it; the
 # table whose message changed it has it in its answer at once, and the sign's event stream is not held)
 RETRY_S = 0.5  # between two connection attempts to the broker
+LINK_BEAT_S = 0.5  # the server's heartbeat a link: what 2,000 tables' link up/down rests on, at one message
 HOW_STAT = {"new": "messages", "duplicate": "duplicates", "early": "early", "refused": "refused"}
 
 
@@ -40,10 +44,11 @@ def _one_line(e):
 
 
 class JackpotServer:
-    def __init__(self, db_path, links, tables, broker, user, password, ca_file=None):
+    def __init__(self, db_path, links, tables, brokers, user, password, ca_file=None):
         self.ledger = Ledger(db_path, links, tables)
         self.db_path = db_path
-        self.broker = broker
+        self.brokers = list(brokers)
+        self.turn = 0  # the broker connected to, or tried next: brokers[turn]
         self.user = user
         self.password = password
         self.ca_file = ca_file
@@ -52,13 +57,14 @@ class JackpotServer:
                       "connected": False, "started": time.time(), "sessions": {}}
         self._epochs = {}       # table -> (its last epoch, every epoch it sent under)
         self._last_failure = None
+        self.ledger_ok = True   # the last batch was committed: the link beats only then
         self.listeners = []
         self._pool_sent = {}    # link -> time its pool last went out
         self._pool_later = {}   # link -> the timer that sends it, when one waits
 
     def _client(self):
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
-        return protocol.client(self.broker, self.user, self.password, self.client_id, self.ca_file, will=will,
+        return protocol.client(self.brokers[self.turn], self.user, self.password, self.client_id, self.ca_file, will=will,
                                max_inflight_messages=1000, timeout=10)
 
     async def run(self, stop=None):
@@ -77,10 +83,13 @@ class JackpotServer:
                         await self._publish_hits(client, lid)
                     self._pool_later.clear()
                     work = asyncio.ensure_future(self._serve(client))
+                    beat = asyncio.ensure_future(self._beat(client))
                     halt = asyncio.ensure_future(stop.wait())
-                    done, _ = await asyncio.wait((work, halt), return_when=asyncio.FIRST_COMPLETED)
-                    for t in (work, halt):
+                    done, _ = await asyncio.wait((work, beat, halt), return_when=asyncio.FIRST_COMPLETED)
+                    for t in (work, beat, halt):
                         t.cancel()
+                    if beat in done and not beat.cancelled() and beat.exception():
+                        raise beat.exception()
                     if work in done and not work.cancelled() and work.exception():
                         raise work.exception()
             except aiomqtt.MqttError as e:
@@ -89,10 +98,12 @@ class JackpotServer:
             except Exception as e:  # a batch that cannot be written (its answers were not sent): the
                 # tables send it again; the server reconnects and goes on, saying why once
                 why = _one_line(e)
+                self.ledger_ok = False
                 if why != self._last_failure:
                     log("batch not applied, reconnecting: %s" % why)
                 self._last_failure = why
             self.stats["connected"] = False
+            self.turn = (self.turn + 1) % len(self.brokers)  # a node that died: the next one
             if not stop.is_set():
                 await asyncio.sleep(RETRY_S)
 
@@ -143,6 +154,7 @@ class JackpotServer:
                     if kind == "hit":
                         hit_links.add(lid)
         self.stats["batches"] += 1
+        self.ledger_ok = True
         # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
         for ack, lid, n in beats:
             link = led.links[lid]
@@ -158,6 +170,18 @@ class JackpotServer:
         if changed:
             for fn in self.listeners:
                 fn()
+
+    async def _beat(self, client):
+        """Every LINK_BEAT_S, each link's heartbeat with its pool, while the ledger takes what comes."""
+        n = 0
+        while True:
+            if self.ledger_ok:
+                n += 1
+                for lid in sorted(self.ledger.links):
+                    link = self.ledger.links[lid]
+                    await client.publish(protocol.link_beat_topic(lid), protocol.encode(
+                        {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending}), qos=0)
+            await asyncio.sleep(LINK_BEAT_S)
 
     def _watch_sessions(self, table, ep):
         """Two sessions under one table id (two boards, or a simulator, given the same account): their

@@ -1,8 +1,8 @@
 """A table in CPython that speaks the link's protocol as the firmware does: for `make link`, the tests and the bench.
 
-    t = SimTable('t01', 'pit1', broker=('127.0.0.1', port), password=pw, state_path='t01.json')
+    t = SimTable('t01', 'pit1', brokers=[('127.0.0.1', port)], password=pw, state_path='t01.json')
     task = asyncio.ensure_future(t.run(stop))
-    t.up                     # an answered heartbeat within down_ms
+    t.up                     # the link's heartbeat heard within down_ms, the table's own answered within 3 beats
     seq = t.lock({2: 2500, 5: 2500})    # LinkDown when the link is down (the firmware's LOCK refused: LINK DOWN)
     seq = t.hit([[5, 'royal_flush']]); awards = await t.answer(seq); t.paid(seq)
     await t.play(stop, every_s=10, rng=random.Random(1))     # rounds with random seats, a hit now and then
@@ -24,7 +24,8 @@ import aiomqtt
 
 from jackpot import protocol
 
-BEAT_MS = 500
+BEAT_MS = 500       # the pass that resends what is unanswered
+OWN_BEAT_MS = 5000  # the table's own heartbeat (the server answers it); the link's comes every 0.5 s
 DOWN_MS = 3000
 RESEND_MS = 1500
 
@@ -34,11 +35,12 @@ class LinkDown(RuntimeError):
 
 
 class SimTable:
-    def __init__(self, table, link, broker, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
-                 resend_ms=RESEND_MS, pay_after_s=None):
+    def __init__(self, table, link, brokers, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
+                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS):
         self.table = table
         self.link = link
-        self.broker = broker
+        self.brokers = list(brokers)  # tried in turn: the next after a lost connection
+        self.turn = 0
         self.password = password
         self.state_path = str(state_path)
         self.ca_file = ca_file
@@ -48,7 +50,9 @@ class SimTable:
         self.pay_after_s = pay_after_s  # not None: the dealer pays a confirmed hit this long after (play)
         self.state = self._load()
         self.client = None
-        self.last_beat_ack = -1e9
+        self.last_beat_ack = -1e9  # the server's heartbeat last heard (monotonic)
+        self.last_own = -1e9       # the table's own heartbeat last answered
+        self.own_beat_ms = own_beat_ms
         self.pool = None        # the last pool message (dict)
         self.answers = {}       # seq -> answer, for those asked with answer()
         self.waiting = {}       # seq -> asyncio.Future
@@ -75,7 +79,8 @@ class SimTable:
     # -- the link -----------------------------------------------------------------------------
     @property
     def up(self):
-        return (time.monotonic() - self.last_beat_ack) * 1000 < self.down_ms
+        now = time.monotonic()
+        return (now - self.last_beat_ack) * 1000 < self.down_ms and (now - self.last_own) * 1000 < 3 * self.own_beat_ms
 
     @property
     def pending(self):
@@ -137,8 +142,8 @@ class SimTable:
 
     def _answered(self, body):
         now = time.monotonic()
-        if "beat" in body:
-            self.last_beat_ack = now
+        if "beat" in body:  # the answer to the table's own heartbeat
+            self.last_beat_ack = self.last_own = now
             return
         seq = body.get("seq")
         out = self.state["out"]
@@ -163,10 +168,11 @@ class SimTable:
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
         while not stop.is_set():
             try:
-                async with protocol.client(self.broker, self.table, self.password, "tablectl-" + self.table,
+                async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
                                            self.ca_file, timeout=5) as client:
                     await client.subscribe(self._topic("ack"), qos=1)
                     await client.subscribe(protocol.pool_topic(self.link), qos=1)
+                    await client.subscribe(protocol.link_beat_topic(self.link), qos=0)
                     self.client = client
                     if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
                         for claim in list(self.state["claims"]):
@@ -180,6 +186,7 @@ class SimTable:
             except aiomqtt.MqttError:
                 pass
             self.client = None
+            self.turn = (self.turn + 1) % len(self.brokers)
             if not stop.is_set():
                 await asyncio.sleep(0.3)
 
@@ -191,13 +198,18 @@ class SimTable:
                 continue
             if msg.topic.value.endswith("/pool"):
                 self.pool = body
+            elif msg.topic.value == protocol.link_beat_topic(self.link):
+                self.last_beat_ack = time.monotonic()
             else:
                 self._answered(body)
 
     async def _beat(self, client):
+        next_beat = 0
         while True:
-            self.beat_n += 1
-            await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
+            if time.monotonic() >= next_beat:
+                self.beat_n += 1
+                await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
+                next_beat = time.monotonic() + self.own_beat_ms / 1000
             out = self.state["out"]
             if out and time.monotonic() - self.sent_at.get(out[0][1]["seq"], 0) > self.resend_ms / 1000:
                 for kind, body in list(out):
