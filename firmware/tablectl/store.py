@@ -45,10 +45,30 @@ def exists(path):
         return False
 
 
+_PLAIN = (str, int, bool, type(None))  # a value of exactly one of these types is checked by one `in`
+
+
 def check_plain(obj, where="record"):
     """ValueError unless obj is made of dict (str keys), list, tuple, str, int, bool and None only:
     MicroPython's json.dumps writes other objects as text json.loads cannot read back, and money
     must never be a float."""
+    t = type(obj)
+    if t is list or t is tuple:
+        for x in obj:  # a scalar item checked here: a call an item was most of a record's check
+            if type(x) not in _PLAIN:
+                check_plain(x, where)
+        return
+    if t is dict:
+        for k in obj:
+            if type(k) is not str:
+                _check_key(k, where)
+            v = obj[k]
+            if type(v) not in _PLAIN:
+                check_plain(v, where)
+        return
+    if t in _PLAIN:
+        return
+    # a subclass of one of them, or anything else: the same answer by isinstance
     if obj is None or isinstance(obj, (str, int, bool)):  # MicroPython: a bool is not an int
         return
     if isinstance(obj, (list, tuple)):
@@ -57,11 +77,15 @@ def check_plain(obj, where="record"):
         return
     if isinstance(obj, dict):
         for k in obj:
-            if not isinstance(k, str):
-                raise ValueError("%s: key %r is not a string" % (where, k))
+            _check_key(k, where)
             check_plain(obj[k], where)
         return
     raise ValueError("%s: %s values cannot be stored" % (where, type(obj).__name__))
+
+
+def _check_key(k, where):
+    if not isinstance(k, str):
+        raise ValueError("%s: key %r is not a string" % (where, k))
 
 
 def copy(obj):

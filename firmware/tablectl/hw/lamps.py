@@ -97,13 +97,28 @@ class NeoBackend:
     def __init__(self, np):
         self.np = np
         self._sent = None  # the levels np holds (None: not known yet, every lamp is set)
+        # each lit level as a one-byte pattern, for bytearray.find: made once, found without allocating
+        self._lit = tuple(bytes((v,)) for v in range(1, len(self.COLOURS)))
 
     def write(self, levels):
         np = self.np
         sent = self._sent
         if sent is None or len(sent) != len(levels):
             sent = self._sent = bytearray(b"\xff" * len(levels))  # no level is 255: every lamp differs
-        if sent != levels:
+        elif sent != levels:
+            # a lamp that changed is lit now or was lit before: found by find() in C, a few a round, where a
+            # Python loop over the whole chain (120 lamps) took 100k instructions a key
+            colours = self.COLOURS
+            for buf in (levels, sent):
+                for lit in self._lit:
+                    i = buf.find(lit)
+                    while i >= 0:
+                        v = levels[i]
+                        if sent[i] != v:
+                            np[i] = colours[v]
+                            sent[i] = v
+                        i = buf.find(lit, i + 1)
+        if sent != levels:  # unknown before (the first write), or a level no lamp colour has: every lamp
             colours = self.COLOURS
             for i in range(len(levels)):
                 v = levels[i]
