@@ -25,12 +25,20 @@ def _clean_text(text):
     return "".join(out)
 
 
+_CHECKED = set()  # event names found good: the firmware's own few, each checked a character at a time once
+_CHECKED_MAX = 64
+
+
 def _check_event(event):
+    if type(event) is str and event in _CHECKED:
+        return
     if not isinstance(event, str) or not 0 < len(event) <= 16:
         raise ValueError("journal event must be 1..16 characters, got %r" % (event,))
     for ch in event:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "_"):
             raise ValueError("journal event %r: only a-z, 0-9 and _ allowed" % event)
+    if len(_CHECKED) < _CHECKED_MAX:
+        _CHECKED.add(event)
 
 
 def _check_int(label, value):
@@ -79,9 +87,10 @@ class Journal:
         out = []
         for event, round_no, a, b, text in events:
             _check_event(event)
-            _check_int("round_no", round_no)
-            _check_int("a", a)
-            _check_int("b", b)
+            if type(round_no) is not int or type(a) is not int or type(b) is not int:  # one test, then which
+                _check_int("round_no", round_no)
+                _check_int("a", a)
+                _check_int("b", b)
             seq += 1
             out.append([seq, round_no, event, a, b, _clean_text(text)])
         return out

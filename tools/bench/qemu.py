@@ -153,7 +153,8 @@ def main():
               ("hand_class_5_card", "jackpot hand classification (5 cards)"),
               ("pool_contribution", "pool contribution"),
               ("round_median", "whole round, median (sic bo)"),
-              ("round_worst", "whole round, worst (sic bo)"))
+              ("round_worst", "whole round, worst (sic bo)"),
+              ("idle_a_round", "idle hook between keys, a round (sic bo)"))
     for key, label in labels:
         n = insns(*counts["counts"][key])
         print("qemu board instructions %-44s %10.0f  = %7.3f ms at %d MHz" % (label, n, n / (MHZ * 1000), MHZ))
