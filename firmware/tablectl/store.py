@@ -52,33 +52,21 @@ def check_plain(obj, where="record"):
     """ValueError unless obj is made of dict (str keys), list, tuple, str, int, bool and None only:
     MicroPython's json.dumps writes other objects as text json.loads cannot read back, and money
     must never be a float."""
-    t = type(obj)
-    if t is list or t is tuple:
-        for x in obj:  # a scalar item checked here: a call an item was most of a record's check
+    if obj is None or isinstance(obj, (str, int, bool)):  # MicroPython: a bool is not an int
+        return
+    # an item of one of _PLAIN's types is checked here, not by a call: the calls were most of a record's check
+    if isinstance(obj, (list, tuple)):
+        for x in obj:
             if type(x) not in _PLAIN:
                 check_plain(x, where)
         return
-    if t is dict:
+    if isinstance(obj, dict):
         for k in obj:
             if type(k) is not str:
                 _check_key(k, where)
-            v = obj[k]
-            if type(v) not in _PLAIN:
-                check_plain(v, where)
-        return
-    if t in _PLAIN:
-        return
-    # a subclass of one of them, or anything else: the same answer by isinstance
-    if obj is None or isinstance(obj, (str, int, bool)):  # MicroPython: a bool is not an int
-        return
-    if isinstance(obj, (list, tuple)):
-        for x in obj:
-            check_plain(x, where)
-        return
-    if isinstance(obj, dict):
-        for k in obj:
-            _check_key(k, where)
-            check_plain(obj[k], where)
+            x = obj[k]
+            if type(x) not in _PLAIN:
+                check_plain(x, where)
         return
     raise ValueError("%s: %s values cannot be stored" % (where, type(obj).__name__))
 
@@ -109,10 +97,10 @@ def _changed(old, new):
 
 
 def _shared(old, new):
-    """How many of list `new`'s first items are the very objects (not copies) that end list `old`, saved and
-    checked before: a history moved on by one result (the oldest gone, one appended) is checked by its new
-    result alone, where checking its 20 took 400k instructions on a Pico. 0 if new does not start so."""
-    if type(old) is not list or not old or not new:
+    """How many of list `new`'s first items are the very objects (not copies) that list `old`, saved and so
+    checked, holds in a run from some place on: a history moved on by one result (the oldest gone, one
+    appended) is checked by its new result alone, where its 20 took 400k instructions on a Pico."""
+    if type(old) is not list or not new:
         return 0
     first = new[0]
     k, n = 0, len(old)
@@ -121,7 +109,7 @@ def _shared(old, new):
     j = 0
     while k + j < n and j < len(new) and new[j] is old[k + j]:
         j += 1
-    return j if k + j == n else 0
+    return j
 
 
 class Store:

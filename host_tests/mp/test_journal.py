@@ -56,6 +56,24 @@ def test_bad_entries_raise_and_write_nothing():
     assert j.records(1)[0][5] == "t?l??phone " + "x" * 37
 
 
+def test_an_event_name_once_good_is_taken_again_and_bad_ones_are_refused_every_time_after_many_good_ones():
+    j, d = fresh()
+    bad = ("Bad", "a b", "", "x" * 17, None, 5, ["e"], "e\u00e9")
+    names = ["e%d" % k for k in range(80)]  # more good names than the checked ones kept
+    for k in range(len(names)):
+        ops = d.ops
+        for e in bad:
+            raises(ValueError, j.append, e, 1)
+        for b in (True, 1.0, "2", None):  # an int field: a bool, a float, text are refused
+            assert "must be an int" in raises(ValueError, j.append, names[k], 1, b=b)
+            assert "must be an int" in raises(ValueError, j.append, names[k], b)
+        assert d.ops == ops
+        j.append(names[k], 1, a=1 << 40, b=-3)
+        j.append(names[k - 1], 2)
+    assert j.seq == 2 * len(names)
+    assert [r[2] for r in j.records(4)] == ["e78", "e77", "e79", "e78"]
+
+
 def test_a_steps_record_and_its_entries_are_one_frame_with_consecutive_numbers():
     d = RamBlockDev(block_size=1024, blocks=5)
     log = Log(d)

@@ -6,6 +6,7 @@ WIN = const(1)
 PUSH = const(2)  # fan-tan ties (FT-8): shown only where the lamps have colour
 BET = const(3)   # progressive: a bet on the seat's sensor (CSP-10.1), told apart from a seat that won
 NO_LAMP = const(255)
+_LEVELS = "lamp levels 0-%d only"  # a level none of a chain's colours is
 
 
 class Lamps:
@@ -103,12 +104,17 @@ class NeoBackend:
     def write(self, levels):
         np = self.np
         sent = self._sent
-        if sent is None or len(sent) != len(levels):
-            sent = self._sent = bytearray(b"\xff" * len(levels))  # no level is 255: every lamp differs
+        colours = self.COLOURS
+        if sent is None or len(sent) != len(levels):  # the chain's state not known yet: every lamp is set
+            for i in range(len(levels)):
+                v = levels[i]
+                if v >= len(colours):
+                    raise ValueError(_LEVELS % (len(colours) - 1))
+                np[i] = colours[v]
+            self._sent = bytearray(levels)
         elif sent != levels:
             # a lamp that changed is lit now or was lit before: found by find() in C, a few a round, where a
             # Python loop over the whole chain (120 lamps) took 100k instructions a key
-            colours = self.COLOURS
             for buf in (levels, sent):
                 for lit in self._lit:
                     i = buf.find(lit)
@@ -118,13 +124,8 @@ class NeoBackend:
                             np[i] = colours[v]
                             sent[i] = v
                         i = buf.find(lit, i + 1)
-        if sent != levels:  # unknown before (the first write), or a level no lamp colour has: every lamp
-            colours = self.COLOURS
-            for i in range(len(levels)):
-                v = levels[i]
-                if sent[i] != v:
-                    np[i] = colours[v]
-            sent[:] = levels
+            if sent != levels:  # a level none of the colours is: no lamp shows it
+                raise ValueError(_LEVELS % (len(colours) - 1))
         np.write()
 
 
