@@ -39,8 +39,9 @@ INSNS_PER_PERIOD = 40  # -icount shift=0: 1 ns an instruction; SYSCLK 25 MHz: 40
 MHZ = 125
 MAIN = "import mcusession\nmcusession.run(%r, %d, %s)\n"
 KEY_GAMES = ("sicbo", "caribbean_stud")  # every dealer's key between them: SHAKE..VOID, LOCK, the hit entry
-# the goals at a 64 KB heap: ENTER 5 ms, CONFIRM 10 ms at 125 MHz (medians), worst at most twice
-GOALS = {"ENTER": 625000, "CONFIRM": 1250000}
+# the goals at a 64 KB heap: ENTER 5 ms, CONFIRM 10 ms at 125 MHz (medians), worst at most twice; a
+# progressive's void is settled by the ENTER that takes its kind: CONFIRM's goal
+GOALS = {"ENTER": 625000, "CONFIRM": 1250000, "VOID ENTER": 1250000}
 
 
 def session(game, heap_k, counts=False, rounds=ROUNDS, cpu=fwbuild.CPUS[0]):
@@ -82,11 +83,11 @@ def key_figures(keys):
 
 def key_lines(game, figs):
     lines = []
-    for name in ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT entry", "VOID", "other"):
+    for name in ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT entry", "VOID", "VOID ENTER", "other"):
         f = figs.get(name)
         if f is None:
             continue
-        lines.append("qemu board key %-14s %-9s x%-4d instructions median %9d p90 %9d worst %9d | pages %d (worst %d)"
+        lines.append("qemu board key %-14s %-10s x%-4d instructions median %9d p90 %9d worst %9d | pages %d (worst %d)"
                      " erases %d (worst %d) | Pico ms typical median %7.3f p90 %7.3f worst %7.3f, at most %7.3f"
                      % (game, name, f["n"], f["median"], f["p90"], f["worst"], f["pages"], f["pages_worst"],
                         f["erases"], f["erases_worst"], f["pico_median"], f["pico_p90"], f["pico_worst"],
@@ -94,7 +95,7 @@ def key_lines(game, figs):
         goal = GOALS.get(name)
         if goal:
             met = f["median"] <= goal and f["worst"] <= 2 * goal
-            lines.append("qemu board key %-14s %-9s goal median <= %d, worst <= %d instructions: %s"
+            lines.append("qemu board key %-14s %-10s goal median <= %d, worst <= %d instructions: %s"
                          % (game, name, goal, 2 * goal, "met" if met else "NOT MET"))
     return lines
 

@@ -41,13 +41,16 @@ def _sort(a, n):
         a[j + 1] = v
 
 
-LABELS = ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT_entry", "VOID", "other")
+LABELS = ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT_entry", "VOID", "other", "VOID_ENTER")
 
 
 def label(c, event):
-    """The figure a key counts under: the hit entry's keys apart from the round's (progressive.py's step)."""
+    """The figure a key counts under: the hit entry's keys apart from the round's (progressive.py's step), and
+    a progressive's ENTER that takes the void kind picked (the void round settled, as CONFIRM settles one)."""
     if event == "HIT" or getattr(c, "step", ""):
         return 6
+    if event == "ENTER" and getattr(c, "voiding", 0):
+        return 9
     if event.isdigit():
         return 2
     if event == "VOID_LONG":
