@@ -2,6 +2,7 @@
 heap a long session runs in, the latency from the dealer's key to the lamps being set.
 
     python tools/bench/firmware.py            (or `make bench`, which runs every tools/bench module)
+    python tools/bench/firmware.py --heap-runs    the 30-run heap figures alone
 
 Every session boots the table through main.py as a board does (board.make(), App(board), its tasks) and plays
 ROUNDS rounds of one table (mp/fwround.py, from the sim board's session task mp/fwsession.py: sic bo,
@@ -12,7 +13,8 @@ fish-prawn-crab, fan-tan, and the progressive of Caribbean Stud, Fortune 3 and b
   the .mpy files of build/sim in a ROMFS image, run in place as a board runs them from flash: with
   -X heapsize=64K, then 2 KB less at a time until it fails, giving the smallest heap from which every size
   up to 64 KB completes. The same port loading the .mpy files from the filesystem instead gives the
-  smallest heap by bisection, for comparison.
+  smallest heap by bisection, for comparison. The 64 KB goal over 30 fresh tables (sic bo and the
+  progressives): how many complete, and where not all, the size from which all do (`--heap-runs`: that alone).
 - The 64-bit unix port from PyPI (the port the tests run on), loading the .mpy files from the filesystem:
   with -X heapsize=64K and with -X heapsize=N for N found by bisection (4 KB steps).
 For each, the heap in use after the session. Latency: from handle(ENTER) with the third die (the result)

@@ -16,7 +16,8 @@ qemu-system-arm): the heap a long session and the technician's reports need, ins
 - Each dealer's key apart (sic bo and Caribbean Stud, for LOCK and the hit entry): median, p90 and worst
   instructions, pages programmed and blocks erased, and its estimated time on a Pico: instructions at
   125 MHz, one a cycle (a floor: a Cortex-M0+ takes more for loads and branches), plus the flash's busy
-  time by the W25Q16JV datasheet (boards/qemu/flash.c), typical and at most, the CPU stalled for it.
+  time by the W25Q16JV datasheet (boards/qemu/flash.c), typical and at most, the CPU stalled for it. The
+  App's idle hook runs in the dealer's pauses (tools/bench/mp/mcusession.py), counted apart.
 - Image size: text/data/bss of the image with the firmware frozen and without it (the board's own
   _boot.py, flash map and asyncio only; built once into build/firmware-qemu-bare).
 """
