@@ -202,9 +202,20 @@ def runs_completing(game, work, heap_k, runs):
     """How many of `runs` sessions on fresh tables complete in heap_k KB on the 32-bit ROMFS board (two at a
     time, one a core)."""
     import concurrent.futures
+    import queue
+    folders = queue.Queue()  # a folder a worker: run_session names its table's folder by game and heap only
+    for i in range(2):
+        folders.put(work / ("run%d" % i))
+
+    def one(_):
+        folder = folders.get()
+        try:
+            return run_session(game, heap_k, folder, ROUNDS, "rom32")
+        finally:
+            folders.put(folder)
+
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        done = pool.map(lambda i: run_session(game, heap_k, work / ("run%d" % (i % 2)), ROUNDS, "rom32"), range(runs))
-        return sum(1 for fig in done if fig is not None)
+        return sum(1 for fig in pool.map(one, range(runs)) if fig is not None)
 
 
 def heap_runs(work, runs=HEAP_RUNS, top=TARGET_K + 8, step=2):
@@ -213,7 +224,7 @@ def heap_runs(work, runs=HEAP_RUNS, top=TARGET_K + 8, step=2):
     if rom32() is None:
         return
     prepare_rom(work)
-    for i in range(2):  # a folder a worker: run_session names its table's folder by game and heap only
+    for i in range(2):  # runs_completing's workers' folders
         sub = work / ("run%d" % i)
         sub.mkdir(exist_ok=True)
         for name in (ROMFS, ROM_MANIFEST):
