@@ -1,6 +1,6 @@
 """tablectl.journal on the flash log: readable entries in order, sequence kept across reboots, bounded by the ring,
 bad entries refused, entries of one step written with its record."""
-# mp-heap: 72K
+# mp-heap: 80K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl.journal import Journal, describe
 from tablectl.log import Log
