@@ -218,7 +218,7 @@ def runs_completing(game, work, heap_k, runs):
         return sum(1 for fig in pool.map(one, range(runs)) if fig is not None)
 
 
-def heap_runs(work, runs=HEAP_RUNS, top=TARGET_K + 8, step=2):
+def heap_runs(work, runs=HEAP_RUNS, top=TARGET_K + 12, step=2):
     """The 64 KB goal counted over `runs` fresh tables a size: how many complete at 64 KB, and where short of
     all of them, the smallest size (2 KB steps up, to `top`) at which every one does."""
     if rom32() is None:
