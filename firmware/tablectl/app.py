@@ -71,6 +71,7 @@ class App:
         self.tilt = None
         self.refused = ""  # the last step the log refused (Refused), for service.status()
         self._key_at = board.ticks_ms()  # when the last key came (the idle hook waits for a pause)
+        self._swept = -1  # log.frames at the idle hook's last collection
         self.events = []
         self.supervisor = None
         self.service_on = False  # the key as last seen: turning it is journalled (tick)
@@ -278,14 +279,23 @@ class App:
         return True if key is None else bool(key.value())
 
     def idle(self):
-        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint, and
-        the journal told of a clock that went back."""
+        """Between keys (the button task, when no key is waiting): the flash log's erase and checkpoint, one a
+        call, then a collection once steps were written since the last (True if it did one of them); and the
+        journal told of a clock that went back."""
         if self.tilt is None and not self.events:
             try:
                 self.time_lost()
-                return self.log.idle()
+                if self.log.idle():
+                    return True
             except LogError:
                 return False  # the next key's frame meets it (and tilts)
+            if self.log.frames != self._swept:
+                # a step's garbage (its record, its frame's text) collected now, in the dealer's pause: the
+                # next key then finds the heap free and does not stop for a collection (a 64 KB heap's: up
+                # to a million instructions, 8 ms on a Pico)
+                self._swept = self.log.frames
+                gc.collect()
+                return True
         return False
 
     async def _buttons(self, i):

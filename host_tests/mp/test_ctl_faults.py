@@ -227,6 +227,32 @@ def test_no_dealer_key_waits_for_an_erase_when_the_loop_calls_idle_between_keys(
     service.use(None)
 
 
+def test_the_idle_hook_collects_the_heap_once_after_a_step_not_at_every_poll():
+    app = boot(flash(8))
+    idle(app)
+    assert not app.idle()  # nothing written since its last collection: a poll finds nothing to do
+    app.dispatch("SHAKE")
+    app.board.clock.advance(app.config["shake_ms"])
+    app.tick()  # betting opens: a step written
+    for key, written in (("BELL", True), ("1", False), ("2", False), ("3", False), ("ENTER", True),
+                         ("HISTORY", False), ("CONFIRM", True)):
+        frames = app.log.frames
+        app.dispatch(key)
+        assert (app.log.frames > frames) == written, key
+        counted = hasattr(gc, "mem_free")  # the unix port: the heap as the key left it, then after the pause
+        before = gc.mem_free() if counted else 0
+        works = 0
+        while app.idle():
+            works += 1
+        assert works >= 1 if written else works == 0, (key, works)
+        if counted and written:
+            free = gc.mem_free()
+            assert free > before, key  # the step's garbage went in the pause
+            gc.collect()
+            assert gc.mem_free() == free, key  # all of it
+    service.use(None)
+
+
 def test_a_cut_during_the_idle_erase_or_checkpoint_keeps_the_state_and_play_goes_on():
     d = flash(5)
     app = boot(d)

@@ -1,7 +1,7 @@
 """A jackpot hit is the round's cards (issue 21): one deck's cards unique across seats, cards required for
 the pool's awards, the supervisor for the top award, a baccarat coup for every locked seat, Fortune 3's
 community cards the round's, corrections journalled, and each void kind as its article says."""
-# mp-heap: 324K
+# mp-heap: 336K
 from mptest import raises
 from test_ctl_app import cleanup, drive, restart, state_of
 from test_ctl_progressive import balanced, hand, hit, keys, locked, seats

@@ -56,6 +56,24 @@ def test_bad_entries_raise_and_write_nothing():
     assert j.records(1)[0][5] == "t?l??phone " + "x" * 37
 
 
+def test_event_names_and_int_fields_are_checked_at_every_append_good_ones_taken_bad_ones_refused():
+    j, d = fresh()
+    bad = ("Bad", "a b", "", "x" * 17, None, 5, ["e"], "e\u00e9", "ab-cd", "-ab", "ab-", "_a_B_")
+    names = ["e%d" % k for k in range(80)] + ["_", "a_0", "z" * 16, "0123456789"]
+    for k in range(len(names)):
+        ops = d.ops
+        for e in bad:
+            raises(ValueError, j.append, e, 1)
+        for b in (True, 1.0, "2", None):  # an int field: a bool, a float, text are refused
+            assert "must be an int" in raises(ValueError, j.append, names[k], 1, b=b)
+            assert "must be an int" in raises(ValueError, j.append, names[k], b)
+        assert d.ops == ops
+        j.append(names[k], 1, a=1 << 40, b=-3)
+        j.append(names[k - 1], 2)
+    assert j.seq == 2 * len(names)
+    assert [r[2] for r in j.records(4)] == ["z" * 16, "a_0", "0123456789", "z" * 16]
+
+
 def test_a_steps_record_and_its_entries_are_one_frame_with_consecutive_numbers():
     d = RamBlockDev(block_size=1024, blocks=5)
     log = Log(d)

@@ -1,7 +1,7 @@
 """The technician's service calls on a real App with the sim board: readable reports, configure refused
 mid-round and pool changes held until the next hit (CSP-10.3), output tests, confirmed RAM clear; at the
 REPL a refusal is one line, in scripts an exception."""
-# mp-heap: 368K
+# mp-heap: 376K
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
 

@@ -70,6 +70,9 @@ def test_every_key_is_counted_apart_and_a_counted_session_repeats_on_fresh_image
                                                   "CONFIRM": 35, "VOID": 5}
     assert all(p >= 1 for _, p, _, _, _ in by["CONFIRM"])  # a settlement is written
     assert all(p == e == 0 for _, p, e, _, _ in by["digit"])  # a digit only shows
+    # the idle hook runs in the dealer's pauses (mcusession): the erases ahead are made there, never in a key
+    assert sum(e for rows in by.values() for _, _, e, _, _ in rows) == 0
+    assert re.search(r"COUNT idle_a_round [1-9]\d* 40\n", first), first[-800:]  # and it did work there
     for periods, pages, erases, typ, most in by["CONFIRM"] + by["ENTER"]:
         assert (typ, most) == (pages * 400 + erases * 45000, pages * 3000 + erases * 400000)
     # the same counts, key for key, and the same heap: nothing from the host's clock is in a new image

@@ -16,7 +16,8 @@ qemu-system-arm): the heap a long session and the technician's reports need, ins
 - Each dealer's key apart (sic bo and Caribbean Stud, for LOCK and the hit entry): median, p90 and worst
   instructions, pages programmed and blocks erased, and its estimated time on a Pico: instructions at
   125 MHz, one a cycle (a floor: a Cortex-M0+ takes more for loads and branches), plus the flash's busy
-  time by the W25Q16JV datasheet (boards/qemu/flash.c), typical and at most, the CPU stalled for it.
+  time by the W25Q16JV datasheet (boards/qemu/flash.c), typical and at most, the CPU stalled for it. The
+  App's idle hook runs in the dealer's pauses (tools/bench/mp/mcusession.py), counted apart.
 - Image size: text/data/bss of the image with the firmware frozen and without it (the board's own
   _boot.py, flash map and asyncio only; built once into build/firmware-qemu-bare).
 """
@@ -39,8 +40,9 @@ INSNS_PER_PERIOD = 40  # -icount shift=0: 1 ns an instruction; SYSCLK 25 MHz: 40
 MHZ = 125
 MAIN = "import mcusession\nmcusession.run(%r, %d, %s)\n"
 KEY_GAMES = ("sicbo", "caribbean_stud")  # every dealer's key between them: SHAKE..VOID, LOCK, the hit entry
-# the issue's goals at a 64 KB heap: ENTER 5 ms, CONFIRM 10 ms at 125 MHz (medians), worst at most twice
-GOALS = {"ENTER": 625000, "CONFIRM": 1250000}
+# the issue's goals at a 64 KB heap: ENTER 5 ms, CONFIRM 10 ms at 125 MHz (medians), worst at most twice; a
+# progressive's void is settled by the ENTER that takes its kind: CONFIRM's goal
+GOALS = {"ENTER": 625000, "CONFIRM": 1250000, "VOID ENTER": 1250000}
 
 
 def session(game, heap_k, counts=False, rounds=ROUNDS, cpu=fwbuild.CPUS[0]):
@@ -82,11 +84,11 @@ def key_figures(keys):
 
 def key_lines(game, figs):
     lines = []
-    for name in ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT entry", "VOID", "other"):
+    for name in ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT entry", "VOID", "VOID ENTER", "other"):
         f = figs.get(name)
         if f is None:
             continue
-        lines.append("qemu board key %-14s %-9s x%-4d instructions median %9d p90 %9d worst %9d | pages %d (worst %d)"
+        lines.append("qemu board key %-14s %-10s x%-4d instructions median %9d p90 %9d worst %9d | pages %d (worst %d)"
                      " erases %d (worst %d) | Pico ms typical median %7.3f p90 %7.3f worst %7.3f, at most %7.3f"
                      % (game, name, f["n"], f["median"], f["p90"], f["worst"], f["pages"], f["pages_worst"],
                         f["erases"], f["erases_worst"], f["pico_median"], f["pico_p90"], f["pico_worst"],
@@ -94,7 +96,7 @@ def key_lines(game, figs):
         goal = GOALS.get(name)
         if goal:
             met = f["median"] <= goal and f["worst"] <= 2 * goal
-            lines.append("qemu board key %-14s %-9s goal median <= %d, worst <= %d instructions: %s"
+            lines.append("qemu board key %-14s %-10s goal median <= %d, worst <= %d instructions: %s"
                          % (game, name, goal, 2 * goal, "met" if met else "NOT MET"))
     return lines
 
@@ -153,7 +155,8 @@ def main():
               ("hand_class_5_card", "jackpot hand classification (5 cards)"),
               ("pool_contribution", "pool contribution"),
               ("round_median", "whole round, median (sic bo)"),
-              ("round_worst", "whole round, worst (sic bo)"))
+              ("round_worst", "whole round, worst (sic bo)"),
+              ("idle_a_round", "idle hook between keys, a round (sic bo)"))
     for key, label in labels:
         n = insns(*counts["counts"][key])
         print("qemu board instructions %-44s %10.0f  = %7.3f ms at %d MHz" % (label, n, n / (MHZ * 1000), MHZ))

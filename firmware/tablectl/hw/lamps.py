@@ -6,6 +6,7 @@ WIN = const(1)
 PUSH = const(2)  # fan-tan ties (FT-8): shown only where the lamps have colour
 BET = const(3)   # progressive: a bet on the seat's sensor (CSP-10.1), told apart from a seat that won
 NO_LAMP = const(255)
+_LEVELS = "lamp levels 0-%d only"  # a level none of a chain's colours is
 
 
 class Lamps:
@@ -97,19 +98,34 @@ class NeoBackend:
     def __init__(self, np):
         self.np = np
         self._sent = None  # the levels np holds (None: not known yet, every lamp is set)
+        # each lit level as a one-byte pattern, for bytearray.find: made once, found without allocating
+        self._lit = tuple(bytes((v,)) for v in range(1, len(self.COLOURS)))
 
     def write(self, levels):
         np = self.np
         sent = self._sent
-        if sent is None or len(sent) != len(levels):
-            sent = self._sent = bytearray(b"\xff" * len(levels))  # no level is 255: every lamp differs
-        if sent != levels:
-            colours = self.COLOURS
+        colours = self.COLOURS
+        if sent is None or len(sent) != len(levels):  # the chain's state not known yet: every lamp is set
             for i in range(len(levels)):
                 v = levels[i]
-                if sent[i] != v:
-                    np[i] = colours[v]
-            sent[:] = levels
+                if v >= len(colours):
+                    raise ValueError(_LEVELS % (len(colours) - 1))
+                np[i] = colours[v]
+            self._sent = bytearray(levels)
+        elif sent != levels:
+            # a lamp that changed is lit now or was lit before: found by find() in C, a few a round, where a
+            # Python loop over the whole chain (120 lamps) took 100k instructions a key
+            for buf in (levels, sent):
+                for lit in self._lit:
+                    i = buf.find(lit)
+                    while i >= 0:
+                        v = levels[i]
+                        if sent[i] != v:
+                            np[i] = colours[v]
+                            sent[i] = v
+                        i = buf.find(lit, i + 1)
+            if sent != levels:  # a level none of the colours is: no lamp shows it
+                raise ValueError(_LEVELS % (len(colours) - 1))
         np.write()
 
 

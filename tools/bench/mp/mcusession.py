@@ -8,7 +8,9 @@ host sees as no BENCH line). counts=True also measures, in SYSCLK periods of tim
 qemu's -icount shift=0 one period is 40 instructions), every dealer's key from its press to the
 controller's return, with the pages it programmed, the blocks it erased and the flash's busy time by the
 datasheet (`KEY label periods pages erases typ_us max_us`), whole rounds, then the rules core's hot
-paths: `COUNT name periods calls`.
+paths: `COUNT name periods calls`. The dealer pauses before every key but one that follows a digit (a
+number and its ENTER are typed in a run), and the App's idle hook runs there as the button task runs it
+after a quiet second (the log's erase ahead and checkpoint, a collection): counted apart, `idle_a_round`.
 """
 import array
 import gc
@@ -39,13 +41,16 @@ def _sort(a, n):
         a[j + 1] = v
 
 
-LABELS = ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT_entry", "VOID", "other")
+LABELS = ("SHAKE", "BELL", "digit", "ENTER", "CONFIRM", "LOCK", "HIT_entry", "VOID", "other", "VOID_ENTER")
 
 
 def label(c, event):
-    """The figure a key counts under: the hit entry's keys apart from the round's (progressive.py's step)."""
+    """The figure a key counts under: the hit entry's keys apart from the round's (progressive.py's step), and
+    a progressive's ENTER that takes the void kind picked (the void round settled, as CONFIRM settles one)."""
     if event == "HIT" or getattr(c, "step", ""):
         return 6
+    if event == "ENTER" and getattr(c, "voiding", 0):
+        return 9
     if event.isdigit():
         return 2
     if event == "VOID_LONG":
@@ -64,9 +69,15 @@ def run(game, rounds, counts=False, root="/bench"):
     c = app.controller
     handle = c.handle
     spent = [0]  # periods the measuring itself took, this round: not the round's
+    idle = [0, False]  # periods of the idle hook's work, all rounds; the last key was a digit
 
     def measured(ev):
         m = time.ticks_cpu()
+        if not idle[1]:  # a pause before the key, the idle hook's (erase ahead, checkpoint, collection)
+            while app.idle():
+                pass
+            idle[0] += time.ticks_diff(time.ticks_cpu(), m)
+        idle[1] = ev.isdigit()  # a number is typed in a run, its ENTER too: no pause after a digit
         name = LABELS[label(c, ev)]
         p0, e0, (t0, m0) = flash.pages(), flash.erases(), flash.busy_us()
         k0 = time.ticks_cpu()
@@ -98,6 +109,7 @@ def run(game, rounds, counts=False, root="/bench"):
         _sort(whole, rounds)
         print("COUNT round_median", whole[rounds // 2], 1)
         print("COUNT round_worst", whole[rounds - 1], 1)
+        print("COUNT idle_a_round", idle[0], rounds)
         app = c = handle = whole = None
         gc.collect()
         core_counts()
