@@ -364,3 +364,14 @@ def test_writing_a_long_frame_in_a_heap_with_no_free_block_as_long_as_it():
     assert not whole  # the heap had no block as long as the frame: it was streamed
     again = Log(d)
     assert again.state == {"h": long_record(3)} and again.jseq == 1 and again.problem == ""
+
+
+def test_every_frame_is_read_back_while_the_ring_is_still_in_its_first_block():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[entry(1)])
+    log.commit(entries=[entry(2)])
+    assert log.head == 0  # the ring starts at block 0
+    got = [obj for flags, obj in Log(d).payloads()]
+    assert [o.get("j") for o in got if o.get("j")] == [[entry(1)], [entry(2)]]
+    assert got[-2]["r"] == {"round": {"n": 1}}

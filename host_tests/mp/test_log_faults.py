@@ -302,3 +302,42 @@ def test_a_checkpoint_the_ring_cannot_hold_is_refused_before_anything_is_written
     ops = d.ops
     why = raises(LogError, log.checkpoint)
     assert "ring" in why and "\n" not in why and d.ops == ops, why
+
+
+def test_a_ram_clear_erases_a_copied_block_far_from_the_head_so_no_reboot_finds_it_again():
+    """The copy sits where neither the ring nor the RAM clear's checkpoint writes next: only the clear's own
+    erase of it makes the log sound again."""
+    d = dev(8, size=2048)
+    log = Log(d)
+    play(log, 200)
+    head = log.head
+    src, dst = (head - 2) % 8, (head - 6) % 8
+    d.data[dst * 2048:(dst + 1) * 2048] = d.data[src * 2048:(src + 1) * 2048]
+    log = Log(d.reboot())
+    d = log.dev
+    assert "sequence number" in log.problem, log.problem
+    log.checkpoint({"config": {"game": "x"}}, [entry(log.jseq + 1, "ram_clear")])
+    assert d.data[dst * 2048:dst * 2048 + 4] == b"\xff" * 4  # the copy is gone
+    again = Log(d.reboot())
+    assert again.problem == "" and again.state == {"config": {"game": "x"}}, again.problem
+
+
+def test_a_ram_clear_crossing_a_block_where_a_checkpoint_falls_due_is_read_back_whole():
+    """A checkpoint of several records that spills into a new block when the ring is `every` blocks past the
+    last one: the new block must not start a checkpoint of its own in the middle of this one. Tried at every
+    step of a few blocks of play."""
+    d = dev(6, size=1024, prog=16)
+    log = Log(d)
+    play(log, 1, pad=10)
+    records = {"a": {"t": "a" * 150}, "b": {"t": "b" * 150}, "c": {"t": "c" * 150}, "config": {"game": "y"}}
+    image = None
+    for step in range(60):
+        play(log, 1, pad=10)
+        image = d.snapshot(into=image)
+        log.checkpoint(records, [entry(log.jseq + 1, "ram_clear")])
+        back = Log(d.reboot())
+        assert back.problem == "" and back.state == records, (step, back.problem, sorted(back.state))
+        d = back.dev
+        d.restore(image)
+        log = Log(d.reboot())
+        d = log.dev
