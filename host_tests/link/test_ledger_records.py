@@ -140,3 +140,19 @@ def test_after_a_restart_past_a_rollover_the_pool_published_and_the_stored_figur
     assert view["balance_off"] == 0 and view["contributed"] == 6 * (1 << 27) + 5000
     totals = led.links[LINK].totals()
     assert totals == dict((k, view[k]) for k in ("pool", "reserve", "contributed", "paid", "seeded"))
+
+
+def test_every_change_of_the_pool_is_one_version_and_an_answer_names_it(tmp_path):
+    led = ledger(tmp_path)
+    royal = {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "royal_flush"]]}
+    answers = [send(led, "t01", "contrib", contrib(1, 1, [1]))[0], send(led, "t01", "hit", royal)[0]]
+    assert [a["ver"] for a in answers] == [1, 2]
+    send(led, "t01", "paid", {"ep": 7, "seq": 3, "claim": 2})
+    assert link_view(led.db, LINK)["ver"] == 3
+
+
+def test_a_refusal_is_one_line_of_at_most_200_characters_whatever_the_message_held(tmp_path):
+    led = ledger(tmp_path)
+    send(led, "t01", "contrib", contrib(1, 1, [1]))
+    answer = send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "x" * 500 + "\n" + "y"]]})[0]
+    assert answer["error"] == ("hit: caribbean_stud has no class '" + "x" * 500)[:200]

@@ -128,3 +128,21 @@ def test_a_stray_programmed_byte_after_the_last_frame_never_costs_the_next_commi
     log.commit(patch={"round": {"i": 77, "note": "n" * 40}}, entries=[entry(log.jseq + 1)])
     got = Log(d.reboot())
     assert got.problem == "" and got.state["round"]["i"] == 77 and got.torn == 0
+
+
+def test_damage_to_a_frame_that_held_no_configuration_never_marks_the_configuration_lost():
+    # cosmic-ray: a whole configuration saved after the damage set config_lost instead of clearing it
+    d = dev()
+    log = Log(d)
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    steps(log, 2)
+    log.commit(patch={"round": {"hit": "the frame the damage hits"}})
+    steps(log, 2, 2)
+    log.commit(full={"config": {"game": "a", "x": 2}})  # the configuration saved whole after the damage
+    steps(log, 2, 4)
+    rnd = [f for f in log_frames(d) if f[5] and f[5].get("p", {}).get("round", {}).get("hit")]
+    block, off, flags, seq, n, obj = rnd[0]
+    assert flags & F_REC and not flags & F_CFG
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot())
+    assert "damaged flash after saved frame" in got.problem and not got.config_lost, (got.problem, got.config_lost)
