@@ -146,3 +146,33 @@ def test_damage_to_a_frame_that_held_no_configuration_never_marks_the_configurat
     flip(d, block, off + 12 + n // 2)
     got = Log(d.reboot())
     assert "damaged flash after saved frame" in got.problem and not got.config_lost, (got.problem, got.config_lost)
+
+
+# frames with both CRCs right whose records make no sense on what came before (a firmware that did not write
+# them, or flash damage the CRCs missed): each error _apply meets, before and after other damage
+NONSENSE = (
+    ({"p": {"never_written": {"a": 1}}}, "LogError"),
+    ({"p": {"round": 5}}, "TypeError"),
+    ({"p": {"round": ["abc"]}}, "ValueError"),
+    ({"r": {"round": 5}, "p": {"round": {"a": 1}}}, "AttributeError"),
+)
+
+
+def test_a_frame_that_makes_no_sense_on_the_state_is_a_problem_at_boot_never_a_crash():
+    for payload, kind in NONSENSE:
+        for damaged_before in (False, True):
+            d = dev()
+            log = Log(d)
+            log.commit(full={"round": {"i": -1}})
+            steps(log, 2)
+            if damaged_before:
+                log.commit(patch={"round": {"hit": 1}})
+                block, off, flags, seq, n, obj = log_frames(d)[-1]
+                flip(d, block, off + 12 + n // 2)
+            log._frame(F_REC, dict(payload))  # written as the firmware writes a frame, CRCs and all
+            steps(log, 1, 2)
+            try:
+                got = Log(d.reboot())
+            except Exception as e:
+                raise AssertionError("%s (%s, damaged before: %s): boot raised %r" % (payload, kind, damaged_before, e))
+            assert "damaged flash after saved frame" in got.problem, (payload, damaged_before, got.problem)
