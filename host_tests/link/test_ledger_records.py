@@ -156,3 +156,51 @@ def test_a_refusal_is_one_line_of_at_most_200_characters_whatever_the_message_he
     send(led, "t01", "contrib", contrib(1, 1, [1]))
     answer = send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "x" * 500 + "\n" + "y"]]})[0]
     assert answer["error"] == ("hit: caribbean_stud has no class '" + "x" * 500)[:200]
+
+
+def test_a_table_on_a_link_the_configuration_lacks_is_refused_at_start_naming_both(tmp_path):
+    with pytest.raises(LedgerError, match="table t05: no link 'pit9' in the configuration"):
+        Ledger(tmp_path / "ledger.db", {LINK: GAME}, {"t01": LINK, "t05": "pit9"})
+
+
+def test_a_second_contribution_for_a_round_is_refused_naming_the_round_CSP_10_1(tmp_path):
+    led = ledger(tmp_path)
+    send(led, "t01", "contrib", contrib(1, 4, [1]))
+    answer = send(led, "t01", "contrib", contrib(2, 4, [2]))[0]
+    assert answer == {"seq": 2, "error": "contrib: round 4 of table t01 has its contribution already"}
+    assert link_view(led.db, LINK)["contributed"] == 500
+
+
+def test_a_message_the_protocol_did_not_check_is_refused_by_its_kind_and_error_and_changes_nothing(tmp_path):
+    """handle() is given checked messages; should one get through unchecked, its failure is its refusal."""
+    led = ledger(tmp_path)
+    before = link_view(led.db, LINK)
+    with led.batch():
+        answer, changed, how = led.handle("t01", "contrib", {"ep": 7, "seq": 1, "round": 1, "locked": [1]}, 1.0)
+    assert (answer, changed, how) == ({"seq": 1, "error": "contrib: KeyError"}, None, "new")
+    assert link_view(led.db, LINK) == before
+
+
+def test_a_heartbeat_is_the_tables_last_message_time_and_no_money(tmp_path):
+    led = ledger(tmp_path)
+    with led.batch():
+        led.seen("t01", 5.0)
+        led.seen("t09", 6.0)  # a table on no link: nothing recorded
+    tables = status(led.db)["links"][LINK]["tables"]
+    assert tables == {"t01": {"contributed": 0, "bets": 0, "hits": 0, "awarded": 0, "messages": 0,
+                              "duplicates": 0, "refused": 0, "last_at": 5.0}}
+
+
+def test_a_hit_of_the_no_hand_class_or_of_a_class_that_pays_nothing_is_refused_naming_it_BAC_17_12(tmp_path):
+    from tablectl import config as tcfg
+    led = Ledger(tmp_path / "ledger.db", {LINK: dict(tcfg.DEMO, game="caribbean_stud"),
+                                          "pitc": dict(tcfg.DEMO, game="baccarat_c")},
+                 {"t01": LINK, "t03": "pitc"})
+    send(led, "t01", "contrib", contrib(1, 1, [1, 2]))
+    assert send(led, "t01", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "none"]]})[0] == {
+        "seq": 2, "error": "hit: caribbean_stud has no class 'none'"}
+    assert send(led, "t01", "hit", {"ep": 7, "seq": 3, "round": 1, "hits": [[1, "flush"]]})[0]["ok"] == "hit"
+    send(led, "t03", "contrib", contrib(1, 1, [1]))
+    assert send(led, "t03", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "five_of_a_kind"]]})[0] == {
+        "seq": 2, "error": "hit: five_of_a_kind pays nothing at this link"}
+    assert link_view(led.db, "pitc")["game"] == "baccarat_c" and link_view(led.db, LINK)["game"] == "caribbean_stud"

@@ -375,3 +375,32 @@ def test_every_frame_is_read_back_while_the_ring_is_still_in_its_first_block():
     got = [obj for flags, obj in Log(d).payloads()]
     assert [o.get("j") for o in got if o.get("j")] == [[entry(1)], [entry(2)]]
     assert got[-2]["r"] == {"round": {"n": 1}}
+
+
+def test_a_frame_of_a_whole_block_fits_and_one_byte_more_is_refused_naming_the_block():
+    import json
+    for prog in (16, 256):
+        d = dev(size=1024, prog=prog)
+        log = Log(d)
+        log.commit(full={"a": {"n": 1}})
+        usable = 1024 - log.first
+        fill = usable - 16 - len(json.dumps({"r": {"big": {"t": ""}}}))  # header 12, CRC 4
+        log.commit(full={"big": {"t": "x" * fill}})
+        assert Log(d).state["big"]["t"] == "x" * fill
+        ops = d.ops
+        why = raises(Refused, log.commit, full={"big": {"t": "x" * (fill + 1)}})
+        assert why == "a frame of %d bytes does not fit a flash block of 1024" % (usable - 16 + 1), why
+        assert d.ops == ops and Log(d).state["big"]["t"] == "x" * fill
+
+
+def test_a_log_whose_only_checkpoint_is_damaged_with_frames_after_it_is_a_problem_not_an_empty_table():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[entry(1)])
+    log.commit(patch={"round": {"n": 2}})
+    frames = log_frames(d)
+    assert frames[0][5] == {"n": 0, "js": 0, "c": frames[0][5]["c"]}  # the first checkpoint: nothing to restate
+    block, off, flags, seq, n, obj = frames[0]
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot())
+    assert got.problem == "the log has no whole checkpoint to resume from (flash damaged)", got.problem
