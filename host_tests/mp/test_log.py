@@ -404,3 +404,18 @@ def test_a_log_whose_only_checkpoint_is_damaged_with_frames_after_it_is_a_proble
     flip(d, block, off + 12 + n // 2)
     got = Log(d.reboot())
     assert got.problem == "the log has no whole checkpoint to resume from (flash damaged)", got.problem
+
+
+def test_on_a_ring_of_16_blocks_a_checkpoint_starts_every_8th_block_and_may_take_6_blocks():
+    d = dev(blocks=16, size=1024)
+    log = Log(d)
+    starts = []
+    i = 0
+    while log.bseq < 40:
+        with log.atomic():
+            log.commit(full={"round": {"i": i, "pad": "p" * 40}}, entries=[entry(log.jseq + 1)])
+        if not starts or log.ckpt != starts[-1]:
+            starts.append(log.ckpt)
+        i += 1
+    assert starts == [1, 9, 17, 25, 33], starts
+    assert log.room() == (16 - 8 - 2) * (1024 - log.first)
