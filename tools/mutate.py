@@ -6,8 +6,9 @@
 Each module has its own session in build/mutate/ (cosmic-ray's work database): a mutant is applied to the file
 in place, the module's tests run on CPython, the file is put back. The run stops starting mutants when the
 budget is spent and the next run goes on where it stopped; a session whose module changed starts again.
-Prints one line a module (killed, survived, left) and every survivor that tools/mutate.toml does not list as
-equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not part of make test's setup).
+A survivor in code only MicroPython runs (tools/mutate.toml's `[[micropython]]`) is tried again against the
+unix port's run of the tests named for it. Prints one line a module (killed, survived, left) and every survivor
+that tools/mutate.toml does not list as equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not part of make test's setup).
 """
 import argparse
 import hashlib
@@ -74,15 +75,21 @@ def line_of(spec):
     return lines[row].strip(), lines[row - 1].strip() if row else ""
 
 
-def is_equivalent(equivalent, path, operator, text, before):
-    for e in equivalent:
+def listed(entries, path, operator, text, before):
+    """The entry of tools/mutate.toml's `entries` naming this mutant (its module, operator and line), or None."""
+    for e in entries:
         if (e["path"], e["operator"], e["line"]) == (path, operator, text) and e.get("after", before) == before:
-            return True
-    return False
+            return e
+    return None
 
 
-def run(module, keep, deadline, timeout, equivalent):
-    """(killed, survived, left, [unexplained survivor lines]) of one module's session, run until deadline."""
+def is_equivalent(equivalent, path, operator, text, before):
+    return listed(equivalent, path, operator, text, before) is not None
+
+
+def run(module, keep, deadline, timeout, equivalent, micropython=()):
+    """(killed, survived, left, [unexplained survivor lines]) of one module's session, run until deadline.
+    A survivor that `micropython` lists (code only the unix port runs) is tried again against its tests there."""
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
     db = session(module, keep)
@@ -91,7 +98,13 @@ def run(module, keep, deadline, timeout, equivalent):
         for item in db.pending_work_items:
             if time.monotonic() >= deadline:
                 break
-            db.set_result(item.job_id, mutate_and_test(item.mutations, test, timeout))
+            result = mutate_and_test(item.mutations, test, timeout)
+            if result.test_outcome == TestOutcome.SURVIVED:
+                spec = item.mutations[0]
+                there = listed(micropython, module["path"], spec.operator_name, *line_of(spec))
+                if there is not None:
+                    result = mutate_and_test(item.mutations, command(there), timeout)
+            db.set_result(item.job_id, result)
         killed = survived = 0
         unexplained = []
         for item, result in db.completed_work_items:
@@ -168,7 +181,8 @@ def main(argv=None):
     waiting = 0
     print("%-36s %7s %8s %5s" % ("module", "killed", "survived", "left"))
     for module in modules:
-        killed, survived, left, unexplained = run(module, keep, deadline, cfg["timeout_s"], equivalent)
+        killed, survived, left, unexplained = run(module, keep, deadline, cfg["timeout_s"], equivalent,
+                                                  cfg.get("micropython", ()))
         print("%-36s %7d %8d %5d" % (module["path"], killed, survived, left), flush=True)
         bad += unexplained
         waiting += left
