@@ -419,3 +419,24 @@ def test_on_a_ring_of_16_blocks_a_checkpoint_starts_every_8th_block_and_may_take
         i += 1
     assert starts == [1, 9, 17, 25, 33], starts
     assert log.room() == (16 - 8 - 2) * (1024 - log.first)
+
+
+def test_a_frame_header_whose_length_runs_past_its_block_is_damage_of_unknown_kind_a_problem():
+    """Its CRC right and its flags saying 'entries only' (which would make it a lost journal frame): a length
+    that ends past the block is no frame this firmware wrote, so what it held is not known."""
+    import struct
+    from ramblockdev import _poke
+    from tablectl.crc import crc32
+    d = dev(blocks=8)
+    log = Log(d)
+    session(log, 4)
+    while log.bseq - log.ckpt < 1:
+        session(log, 4)
+    target = log._block_of(log.bseq - 1)  # a whole block after the checkpoint starts, valid frames after it
+    block, off, flags, seq, n, obj = [f for f in log_frames(d) if f[0] == target][-1]
+    hdr = bytearray(12)
+    struct.pack_into("<HBBI", hdr, 0, 1024 - off - 8, F_ENT, 0, seq)  # ends 8 bytes past the block
+    struct.pack_into("<I", hdr, 8, crc32(memoryview(hdr)[:8]))
+    _poke(d, block * 1024 + off, hdr)
+    got = Log(d.reboot())
+    assert "damaged flash after saved frame" in got.problem and got.lost == 0, (got.problem, got.lost)
