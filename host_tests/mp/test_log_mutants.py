@@ -10,8 +10,14 @@ from tablectl.store import copy as _copy
 from mptest import raises
 
 
+FLASH = bytearray(2048 * 6)  # one flash for every test, erased by dev(): the heap need not find 12 KB in one piece again
+
+
 def dev(blocks=6):
-    return RamBlockDev(block_size=2048, blocks=blocks, prog=16)
+    data = memoryview(FLASH)[:2048 * blocks]
+    for i in range(len(data)):
+        data[i] = 0xFF
+    return RamBlockDev(block_size=2048, blocks=blocks, data=data, prog=16)
 
 
 def entry(seq, event="e"):
