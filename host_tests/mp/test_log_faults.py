@@ -4,7 +4,7 @@ smallest ring, and nothing ever programmed outside its block."""
 # mp-heap: 384K
 import gc
 
-from ramblockdev import PowerCut, RamBlockDev, log_frames
+from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from tablectl.log import Log, LogError, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
@@ -341,3 +341,22 @@ def test_a_ram_clear_crossing_a_block_where_a_checkpoint_falls_due_is_read_back_
         d.restore(image)
         log = Log(d.reboot())
         d = log.dev
+
+
+def test_a_torn_write_whose_header_is_torn_too_keeps_to_its_block_past_a_page_of_guard():
+    """The scan cannot say where such a frame ends: the head block takes frames again one page past its last
+    programmed byte, not from the next block (a flickering supply tears write after write)."""
+    d = dev(8)
+    log = Log(d)
+    play(log, 3)
+    head, pos = log.head, log.pos
+    d = tear(d, log)
+    flip(d, head, pos + 2)  # the torn frame's flags: its header no longer checks
+    got = Log(d)
+    assert got.torn and got.problem == "" and got.head == head, (got.torn, got.problem)
+    last = pos + 256  # what the cut programmed: one page of the frame (its header and some of its payload)
+    assert got.pos == last + 256, (got.pos, last)  # a page of guard after it
+    got.commit(patch={"round": {"i": 99}}, entries=[entry(got.jseq + 1, "after")])
+    assert got.head == head
+    back = Log(d.reboot())
+    assert back.problem == "" and back.state["round"]["i"] == 99
