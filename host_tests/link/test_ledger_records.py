@@ -204,3 +204,26 @@ def test_a_hit_of_the_no_hand_class_or_of_a_class_that_pays_nothing_is_refused_n
     assert send(led, "t03", "hit", {"ep": 7, "seq": 2, "round": 1, "hits": [[1, "five_of_a_kind"]]})[0] == {
         "seq": 2, "error": "hit: five_of_a_kind pays nothing at this link"}
     assert link_view(led.db, "pitc")["game"] == "baccarat_c" and link_view(led.db, LINK)["game"] == "caribbean_stud"
+
+
+def test_a_period_closes_at_the_first_message_after_a_meter_reaches_2_to_the_29_cents_not_before(tmp_path):
+    cfg = dict(GAME, rate_bp=10000, limit_cents=(1 << 30) - 1, bet_cents=1 << 27)
+    led = ledger(tmp_path, cfg)
+    for rnd in range(1, 5):  # 4 bets of 2**27 at 100%: the contributed meter at 2**29 exactly
+        send(led, "t01", "contrib", {"ep": 7, "seq": rnd, "round": rnd, "bets": [[1, 1 << 27]], "locked": [1]})
+        assert led.links[LINK].closed == [0, 0, 0]
+    assert led.links[LINK].pool.contributed == 1 << 29
+    send(led, "t01", "contrib", {"ep": 7, "seq": 5, "round": 5, "bets": [[1, 100]], "locked": [1]})
+    pool_before = GAME["seed_cents"] + (1 << 29)
+    assert led.links[LINK].closed == [1 << 29, 0, GAME["seed_cents"] - pool_before]
+    assert led.links[LINK].pool.contributed == 100 and link_view(led.db, LINK)["balance_off"] == 0
+
+
+def test_a_stored_pool_that_is_not_valid_is_refused_at_start_naming_the_link(tmp_path):
+    led = ledger(tmp_path)
+    state = json.loads(led.db.execute("SELECT state FROM link WHERE id = ?", (LINK,)).fetchone()[0])
+    state[0] = -1  # a pool below nothing
+    led.db.execute("UPDATE link SET state = ? WHERE id = ?", (json.dumps(state), LINK))
+    led.db.close()
+    with pytest.raises(LedgerError, match="link %s: the stored pool is not valid" % LINK):
+        ledger(tmp_path)
