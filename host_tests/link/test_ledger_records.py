@@ -227,3 +227,18 @@ def test_a_stored_pool_that_is_not_valid_is_refused_at_start_naming_the_link(tmp
     led.db.close()
     with pytest.raises(LedgerError, match="link %s: the stored pool is not valid" % LINK):
         ledger(tmp_path)
+
+
+def test_a_period_closing_with_money_in_the_reserve_carries_pool_and_reserve_both(tmp_path):
+    """The pool at its limit (the rest goes to the reserve, CSP-10.8's next pool): a closed period carries
+    pool + reserve into the next one as its seed money, and the balance holds."""
+    cfg = dict(GAME, rate_bp=10000, limit_cents=1 << 28, bet_cents=1 << 27)
+    led = ledger(tmp_path, cfg)
+    for rnd in range(1, 6):
+        answer = send(led, "t01", "contrib", {"ep": 7, "seq": rnd, "round": rnd, "bets": [[1, 1 << 27]],
+                                              "locked": [1]})[0]
+        assert answer.get("ok") == "contrib", answer
+    pool = led.links[LINK].pool
+    assert led.links[LINK].closed[0] == 1 << 29 and pool.reserve > 0
+    assert pool.seeded == (1 << 28) + (GAME["seed_cents"] + (1 << 29) - (1 << 28))  # pool + reserve carried
+    assert link_view(led.db, LINK)["balance_off"] == 0

@@ -440,3 +440,40 @@ def test_a_frame_header_whose_length_runs_past_its_block_is_damage_of_unknown_ki
     _poke(d, block * 1024 + off, hdr)
     got = Log(d.reboot())
     assert "damaged flash after saved frame" in got.problem and got.lost == 0, (got.problem, got.lost)
+
+
+def test_a_device_that_names_no_program_unit_is_written_in_units_of_16_bytes():
+    class Plain:  # the block protocol and nothing else
+        def __init__(self, ram):
+            self.ram = ram
+
+        def readblocks(self, block, buf, offset=0):
+            self.ram.readblocks(block, buf, offset)
+
+        def writeblocks(self, block, buf, offset=0):
+            self.ram.writeblocks(block, buf, offset)
+
+        def ioctl(self, op, arg):
+            return self.ram.ioctl(op, arg)
+
+    ram = dev(prog=16)
+    log = Log(Plain(ram))
+    assert log.prog == 16 and log.first == 16
+    log.commit(full={"round": {"n": 1}})
+    assert all(off % 16 == 0 for block, off, flags, seq, n, obj in log_frames(ram))
+    assert Log(Plain(ram)).state == {"round": {"n": 1}}
+
+
+def test_checkpoints_whose_records_span_two_blocks_are_resumed_as_the_ring_wraps():
+    d = dev(blocks=16, size=1024)
+    log = Log(d)
+    big = {"a": {"t": "a" * 500}, "b": {"t": "b" * 500}, "c": {"t": "c" * 500}}
+    for name in big:  # one frame each: together more than a block, as every checkpoint restates them
+        log.commit(full={name: big[name]})
+    for i in range(400):
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        if i % 10 == 9:
+            back = Log(d)
+            assert back.problem == "" and back.state["round"]["i"] == i and back.state["a"] == big["a"], (
+                i, back.problem)
+    assert log.bseq > 32  # the ring went round twice
