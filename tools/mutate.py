@@ -8,7 +8,8 @@ in place, the module's tests run on CPython, the file is put back. The run stops
 budget is spent and the next run goes on where it stopped; a session whose module changed starts again.
 A survivor in code only MicroPython runs (tools/mutate.toml's `[[micropython]]`) is tried again against the
 unix port's run of the tests named for it. Prints one line a module (killed, survived, left) and every survivor
-that tools/mutate.toml does not list as equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not part of make test's setup).
+that tools/mutate.toml does not list as equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not
+part of make test's setup).
 """
 import argparse
 import hashlib
@@ -38,8 +39,8 @@ def _digest(paths):
 
 
 def session(module, keep):
-    """The module's work database: made anew when the module's source changed since it was made; when only
-    its tests changed, the survivors are tried again (a killed mutant stays killed)."""
+    """(the module's work database, job ids to try first): made anew when the module's source changed since it
+    was made; when only its tests changed, the survivors are tried again, first (a killed mutant stays killed)."""
     import json
     import sqlite3
     from cosmic_ray.commands import init
@@ -50,8 +51,10 @@ def session(module, keep):
     db_path, stamp = SESSIONS / (name + ".sqlite"), SESSIONS / (name + ".json")
     now = {"source": _digest([module["path"]]), "tests": _digest(module["tests"])}
     was = json.loads(stamp.read_text()) if stamp.exists() and db_path.exists() else {}
+    again = set()
     if was and was["source"] == now["source"] and was["tests"] != now["tests"]:
         with sqlite3.connect(str(db_path)) as raw:
+            again = set(r[0] for r in raw.execute("SELECT job_id FROM work_results WHERE test_outcome = 'SURVIVED'"))
             raw.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
     db = WorkDB(str(db_path), WorkDB.Mode.create)
     if was.get("source") != now["source"]:
@@ -60,7 +63,7 @@ def session(module, keep):
         if skipped:
             db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
     stamp.write_text(json.dumps(now))
-    return db
+    return db, again
 
 
 def command(module):
@@ -92,10 +95,11 @@ def run(module, keep, deadline, timeout, equivalent, micropython=()):
     A survivor that `micropython` lists (code only the unix port runs) is tried again against its tests there."""
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
-    db = session(module, keep)
+    db, again = session(module, keep)
     try:
         test = command(module)
-        for item in db.pending_work_items:
+        # cosmic-ray hands the pending mutants out in random order: the survivors tried again go first
+        for item in sorted(db.pending_work_items, key=lambda item: item.job_id not in again):
             if time.monotonic() >= deadline:
                 break
             result = mutate_and_test(item.mutations, test, timeout)
