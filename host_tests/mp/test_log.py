@@ -477,3 +477,30 @@ def test_checkpoints_whose_records_span_two_blocks_are_resumed_as_the_ring_wraps
             assert back.problem == "" and back.state["round"]["i"] == i and back.state["a"] == big["a"], (
                 i, back.problem)
     assert log.bseq > 32  # the ring went round twice
+
+
+def test_idle_erases_the_block_ahead_so_the_key_that_moves_the_ring_onto_it_erases_nothing():
+    d = dev(blocks=8, size=1024)
+    log = Log(d)
+    i = 0
+    while log.bseq < 12:  # the ring has wrapped: the block ahead holds old frames
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        i += 1
+    while log.idle():  # what is due first (a checkpoint, the erase ahead)
+        pass
+    ahead = (log.head + 1) % 8
+    erases, head = d.erases, log.head
+    log2 = Log(d)  # a boot finds it erased too
+    assert log2._ready == ahead == log._ready
+    while log.head == head:
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        i += 1
+    assert log.head == ahead and d.erases == erases  # the key's frame waited for no erase
+
+
+def test_after_a_checkpoint_with_entries_the_last_entry_is_the_last_one_it_wrote():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[[1, 7, "a", 0, 0, ""], [2, 7, "b", 0, 0, ""]])
+    log.checkpoint({"round": {"n": 2}}, [[3, 9, "ram_clear", 0, 0, ""], [4, 9, "after", 0, 0, ""]])
+    assert log.jseq == log.last_entry() == 4 and Log(d).jseq == 4
