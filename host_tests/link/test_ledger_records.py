@@ -242,3 +242,16 @@ def test_a_period_closing_with_money_in_the_reserve_carries_pool_and_reserve_bot
     assert led.links[LINK].closed[0] == 1 << 29 and pool.reserve > 0
     assert pool.seeded == (1 << 28) + (GAME["seed_cents"] + (1 << 29) - (1 << 28))  # pool + reserve carried
     assert link_view(led.db, LINK)["balance_off"] == 0
+
+
+def test_a_refusal_is_the_first_line_of_an_error_of_many_lines(tmp_path, monkeypatch):
+    """No message the rules core raises today has two lines; should one, the answer still is one line."""
+    from tablectl.rules import pool as core_pool
+
+    def fails(self, cents):
+        raise ValueError("contribute: the first line\nthe second line")
+
+    led = ledger(tmp_path)
+    monkeypatch.setattr(core_pool.Pool, "contribute", fails)
+    answer = send(led, "t01", "contrib", contrib(1, 1, [1]))[0]
+    assert answer == {"seq": 1, "error": "contribute: the first line"}
