@@ -3,7 +3,8 @@
 The round engine is blackjack_round.py, the side bets blackjack_sidebets.py, the basic strategy
 blackjack_strategy.py, whole shoes (burns, cut card, last round) blackjack_shoe.py; this module is the
 common game interface over them. Figures: side bets and insurance exact for 1-8 decks; the main bet by
-simulation of the basic strategy (95% interval), next to the strategy's exact infinite-deck value.
+simulation of the basic strategy (95% interval), next to the strategy's exact infinite-deck value;
+exact for a finite shoe by composition-dependent play in blackjack_exact.py (no bonus, no five-card).
 simulate() deals every round from a full shoe (a continuous shuffler, BJ-2.2.4), so its rounds are
 independent and comparable with the exact figures.
 
