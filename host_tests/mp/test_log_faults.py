@@ -360,3 +360,17 @@ def test_a_torn_write_whose_header_is_torn_too_keeps_to_its_block_past_a_page_of
     assert got.head == head
     back = Log(d.reboot())
     assert back.problem == "" and back.state["round"]["i"] == 99
+
+
+def test_a_torn_write_with_its_header_whole_keeps_to_its_block_right_after_the_torn_frame():
+    d = dev(8)
+    log = Log(d)
+    play(log, 3)
+    head = log.head
+    d = tear(d, log)
+    got = Log(d)
+    assert got.torn and got.problem == "" and got.head == head and got.pos < BLOCK, (got.torn, got.pos)
+    got.commit(patch={"round": {"i": 99}}, entries=[entry(got.jseq + 1, "after")])
+    assert got.head == head  # no block spent on the tear
+    back = Log(d.reboot())
+    assert back.problem == "" and back.state["round"]["i"] == 99
