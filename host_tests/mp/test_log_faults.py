@@ -374,3 +374,21 @@ def test_a_torn_write_with_its_header_whole_keeps_to_its_block_right_after_the_t
     assert got.head == head  # no block spent on the tear
     back = Log(d.reboot())
     assert back.problem == "" and back.state["round"]["i"] == 99
+
+
+def test_a_block_ahead_with_only_its_first_byte_programmed_is_erased_before_it_is_used():
+    d = dev(8, size=2048)
+    log = Log(d)
+    play(log, 20)
+    ahead = (log.head + 1) % 8
+    assert log._bseq(ahead) == 0  # erased: a fresh ring has not been there yet
+    d.data[ahead * 2048] = 0x00  # a stray byte where its header's magic goes
+    log = Log(d.reboot())
+    d = log.dev
+    for i in range(500):  # onto that block, and a few frames into it
+        play(log, 1)
+        if log.head == ahead and log.pos > 512:
+            break
+    assert log.head == ahead
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state["round"]["i"] == log.state["round"]["i"], got.problem
