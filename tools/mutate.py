@@ -6,8 +6,10 @@
 Each module has its own session in build/mutate/ (cosmic-ray's work database): a mutant is applied to the file
 in place, the module's tests run on CPython, the file is put back. The run stops starting mutants when the
 budget is spent and the next run goes on where it stopped; a session whose module changed starts again.
-Prints one line a module (killed, survived, left) and every survivor that tools/mutate.toml does not list as
-equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not part of make test's setup).
+A survivor in code only MicroPython runs (tools/mutate.toml's `[[micropython]]`) is tried again against the
+unix port's run of the tests named for it. Prints one line a module (killed, survived, left) and every survivor
+that tools/mutate.toml does not list as equivalent; exit 1 if there is one. Needs requirements-mutate.txt (not
+part of make test's setup).
 """
 import argparse
 import hashlib
@@ -37,8 +39,8 @@ def _digest(paths):
 
 
 def session(module, keep):
-    """The module's work database: made anew when the module's source changed since it was made; when only
-    its tests changed, the survivors are tried again (a killed mutant stays killed)."""
+    """(the module's work database, job ids to try first): made anew when the module's source changed since it
+    was made; when only its tests changed, the survivors are tried again, first (a killed mutant stays killed)."""
     import json
     import sqlite3
     from cosmic_ray.commands import init
@@ -49,8 +51,10 @@ def session(module, keep):
     db_path, stamp = SESSIONS / (name + ".sqlite"), SESSIONS / (name + ".json")
     now = {"source": _digest([module["path"]]), "tests": _digest(module["tests"])}
     was = json.loads(stamp.read_text()) if stamp.exists() and db_path.exists() else {}
+    again = set()
     if was and was["source"] == now["source"] and was["tests"] != now["tests"]:
         with sqlite3.connect(str(db_path)) as raw:
+            again = set(r[0] for r in raw.execute("SELECT job_id FROM work_results WHERE test_outcome = 'SURVIVED'"))
             raw.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
     db = WorkDB(str(db_path), WorkDB.Mode.create)
     if was.get("source") != now["source"]:
@@ -59,7 +63,7 @@ def session(module, keep):
         if skipped:
             db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
     stamp.write_text(json.dumps(now))
-    return db
+    return db, again
 
 
 def command(module):
@@ -74,24 +78,37 @@ def line_of(spec):
     return lines[row].strip(), lines[row - 1].strip() if row else ""
 
 
-def is_equivalent(equivalent, path, operator, text, before):
-    for e in equivalent:
+def listed(entries, path, operator, text, before):
+    """The entry of tools/mutate.toml's `entries` naming this mutant (its module, operator and line), or None."""
+    for e in entries:
         if (e["path"], e["operator"], e["line"]) == (path, operator, text) and e.get("after", before) == before:
-            return True
-    return False
+            return e
+    return None
 
 
-def run(module, keep, deadline, timeout, equivalent):
-    """(killed, survived, left, [unexplained survivor lines]) of one module's session, run until deadline."""
+def is_equivalent(equivalent, path, operator, text, before):
+    return listed(equivalent, path, operator, text, before) is not None
+
+
+def run(module, keep, deadline, timeout, equivalent, micropython=()):
+    """(killed, survived, left, [unexplained survivor lines]) of one module's session, run until deadline.
+    A survivor that `micropython` lists (code only the unix port runs) is tried again against its tests there."""
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
-    db = session(module, keep)
+    db, again = session(module, keep)
     try:
         test = command(module)
-        for item in db.pending_work_items:
+        # cosmic-ray hands the pending mutants out in random order: the survivors tried again go first
+        for item in sorted(db.pending_work_items, key=lambda item: item.job_id not in again):
             if time.monotonic() >= deadline:
                 break
-            db.set_result(item.job_id, mutate_and_test(item.mutations, test, timeout))
+            result = mutate_and_test(item.mutations, test, timeout)
+            if result.test_outcome == TestOutcome.SURVIVED:
+                spec = item.mutations[0]
+                there = listed(micropython, module["path"], spec.operator_name, *line_of(spec))
+                if there is not None:
+                    result = mutate_and_test(item.mutations, command(there), timeout)
+            db.set_result(item.job_id, result)
         killed = survived = 0
         unexplained = []
         for item, result in db.completed_work_items:
@@ -168,7 +185,8 @@ def main(argv=None):
     waiting = 0
     print("%-36s %7s %8s %5s" % ("module", "killed", "survived", "left"))
     for module in modules:
-        killed, survived, left, unexplained = run(module, keep, deadline, cfg["timeout_s"], equivalent)
+        killed, survived, left, unexplained = run(module, keep, deadline, cfg["timeout_s"], equivalent,
+                                                  cfg.get("micropython", ()))
         print("%-36s %7d %8d %5d" % (module["path"], killed, survived, left), flush=True)
         bad += unexplained
         waiting += left

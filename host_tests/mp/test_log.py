@@ -364,3 +364,169 @@ def test_writing_a_long_frame_in_a_heap_with_no_free_block_as_long_as_it():
     assert not whole  # the heap had no block as long as the frame: it was streamed
     again = Log(d)
     assert again.state == {"h": long_record(3)} and again.jseq == 1 and again.problem == ""
+
+
+def test_every_frame_is_read_back_while_the_ring_is_still_in_its_first_block():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[entry(1)])
+    log.commit(entries=[entry(2)])
+    assert log.head == 0  # the ring starts at block 0
+    got = [obj for flags, obj in Log(d).payloads()]
+    assert [o.get("j") for o in got if o.get("j")] == [[entry(1)], [entry(2)]]
+    assert got[-2]["r"] == {"round": {"n": 1}}
+
+
+def test_a_frame_of_a_whole_block_fits_and_one_byte_more_is_refused_naming_the_block():
+    import json
+    for prog in (16, 256):
+        d = dev(size=1024, prog=prog)
+        log = Log(d)
+        log.commit(full={"a": {"n": 1}})
+        usable = 1024 - log.first
+        fill = usable - 16 - len(json.dumps({"r": {"big": {"t": ""}}}))  # header 12, CRC 4
+        log.commit(full={"big": {"t": "x" * fill}})
+        assert Log(d).state["big"]["t"] == "x" * fill
+        ops = d.ops
+        why = raises(Refused, log.commit, full={"big": {"t": "x" * (fill + 1)}})
+        assert why == "a frame of %d bytes does not fit a flash block of 1024" % (usable - 16 + 1), why
+        assert d.ops == ops and Log(d).state["big"]["t"] == "x" * fill
+
+
+def test_a_log_whose_only_checkpoint_is_damaged_with_frames_after_it_is_a_problem_not_an_empty_table():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[entry(1)])
+    log.commit(patch={"round": {"n": 2}})
+    frames = log_frames(d)
+    assert frames[0][5] == {"n": 0, "js": 0, "c": frames[0][5]["c"]}  # the first checkpoint: nothing to restate
+    block, off, flags, seq, n, obj = frames[0]
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot())
+    assert got.problem == "the log has no whole checkpoint to resume from (flash damaged)", got.problem
+
+
+def test_on_a_ring_of_16_blocks_a_checkpoint_starts_every_8th_block_and_may_take_6_blocks():
+    gc.collect()  # 16 KB of flash in one piece
+    d = dev(blocks=16, size=1024)
+    log = Log(d)
+    starts = []
+    i = 0
+    while log.bseq < 40:
+        with log.atomic():
+            log.commit(full={"round": {"i": i, "pad": "p" * 40}}, entries=[entry(log.jseq + 1)])
+        if not starts or log.ckpt != starts[-1]:
+            starts.append(log.ckpt)
+        i += 1
+    assert starts == [1, 9, 17, 25, 33], starts
+    assert log.room() == (16 - 8 - 2) * (1024 - log.first)
+
+
+def test_a_frame_header_whose_length_runs_past_its_block_is_damage_of_unknown_kind_a_problem():
+    """Its CRC right and its flags saying 'entries only' (which would make it a lost journal frame): a length
+    that ends past the block is no frame this firmware wrote, so what it held is not known."""
+    import struct
+    from ramblockdev import _poke
+    from tablectl.crc import crc32
+    d = dev(blocks=8)
+    log = Log(d)
+    session(log, 4)
+    while log.bseq - log.ckpt < 1:
+        session(log, 4)
+    target = log._block_of(log.bseq - 1)  # a whole block after the checkpoint starts, valid frames after it
+    block, off, flags, seq, n, obj = [f for f in log_frames(d) if f[0] == target][-1]
+    hdr = bytearray(12)
+    struct.pack_into("<HBBI", hdr, 0, 1024 - off - 8, F_ENT, 0, seq)  # ends 8 bytes past the block
+    struct.pack_into("<I", hdr, 8, crc32(memoryview(hdr)[:8]))
+    _poke(d, block * 1024 + off, hdr)
+    got = Log(d.reboot())
+    assert "damaged flash after saved frame" in got.problem and got.lost == 0, (got.problem, got.lost)
+
+
+def test_a_device_that_names_no_program_unit_is_written_in_units_of_16_bytes():
+    class Plain:  # the block protocol and nothing else
+        def __init__(self, ram):
+            self.ram = ram
+
+        def readblocks(self, block, buf, offset=0):
+            self.ram.readblocks(block, buf, offset)
+
+        def writeblocks(self, block, buf, offset=0):
+            self.ram.writeblocks(block, buf, offset)
+
+        def ioctl(self, op, arg):
+            return self.ram.ioctl(op, arg)
+
+    ram = dev(prog=16)
+    log = Log(Plain(ram))
+    assert log.prog == 16 and log.first == 16
+    log.commit(full={"round": {"n": 1}})
+    assert all(off % 16 == 0 for block, off, flags, seq, n, obj in log_frames(ram))
+    assert Log(Plain(ram)).state == {"round": {"n": 1}}
+
+
+def test_checkpoints_whose_records_span_two_blocks_are_resumed_as_the_ring_wraps():
+    gc.collect()  # 16 KB of flash in one piece
+    d = dev(blocks=16, size=1024)
+    log = Log(d)
+    big = {"a": {"t": "a" * 500}, "b": {"t": "b" * 500}, "c": {"t": "c" * 500}}
+    for name in big:  # one frame each: together more than a block, as every checkpoint restates them
+        log.commit(full={name: big[name]})
+    for i in range(400):
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        if i % 10 == 9:
+            back = Log(d)
+            assert back.problem == "" and back.state["round"]["i"] == i and back.state["a"] == big["a"], (
+                i, back.problem)
+    assert log.bseq > 32  # the ring went round twice
+
+
+def test_idle_erases_the_block_ahead_so_the_key_that_moves_the_ring_onto_it_erases_nothing():
+    d = dev(blocks=8, size=1024)
+    log = Log(d)
+    i = 0
+    while log.bseq < 12:  # the ring has wrapped: the block ahead holds old frames
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        i += 1
+    while log.idle():  # what is due first (a checkpoint, the erase ahead)
+        pass
+    ahead = (log.head + 1) % 8
+    erases, head = d.erases, log.head
+    log2 = Log(d)  # a boot finds it erased too
+    assert log2._ready == ahead == log._ready
+    while log.head == head:
+        log.commit(full={"round": {"i": i, "pad": "p" * 40}})
+        i += 1
+    assert log.head == ahead and d.erases == erases  # the key's frame waited for no erase
+
+
+def test_after_a_checkpoint_with_entries_the_last_entry_is_the_last_one_it_wrote():
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"n": 1}}, entries=[[1, 7, "a", 0, 0, ""], [2, 7, "b", 0, 0, ""]])
+    log.checkpoint({"round": {"n": 2}}, [[3, 9, "ram_clear", 0, 0, ""], [4, 9, "after", 0, 0, ""]])
+    assert log.jseq == log.last_entry() == 4 and Log(d).jseq == 4
+
+
+def test_a_long_frame_that_ends_at_the_flashs_last_byte_reads_back():
+    """The stream reader (MicroPython) reads the frame's CRC and not a byte past it: there is none."""
+    import json
+    d = dev(blocks=5, size=1024)
+    log = Log(d)
+    i = 0
+    while not (log.head == 4 and 1024 - log.pos >= 600):
+        log.commit(full={"round": {"i": i}})
+        i += 1
+    k = 1024 - log.pos - 16 - len(json.dumps({"r": {"tail": {"t": ""}}}))
+    log.commit(full={"tail": {"t": "x" * k}})
+    assert log.head == 4 and log.pos == 1024  # the frame's CRC is the flash's last 4 bytes
+    back = Log(d.reboot())
+    assert back.problem == "" and back.state["tail"]["t"] == "x" * k
+
+
+def test_a_flash_this_firmware_did_not_write_gives_no_journal_frames():
+    d = dev()
+    for i in range(len(d.data)):
+        d.data[i] = (i * 7) & 0xFF
+    log = Log(d)
+    assert log.problem and list(log.payloads()) == [] and log.entries(5) == ([], 0)

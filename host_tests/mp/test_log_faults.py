@@ -4,7 +4,7 @@ smallest ring, and nothing ever programmed outside its block."""
 # mp-heap: 384K
 import gc
 
-from ramblockdev import PowerCut, RamBlockDev, log_frames
+from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from tablectl.log import Log, LogError, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
@@ -302,3 +302,93 @@ def test_a_checkpoint_the_ring_cannot_hold_is_refused_before_anything_is_written
     ops = d.ops
     why = raises(LogError, log.checkpoint)
     assert "ring" in why and "\n" not in why and d.ops == ops, why
+
+
+def test_a_ram_clear_erases_a_copied_block_far_from_the_head_so_no_reboot_finds_it_again():
+    """The copy sits where neither the ring nor the RAM clear's checkpoint writes next: only the clear's own
+    erase of it makes the log sound again."""
+    d = dev(8, size=2048)
+    log = Log(d)
+    play(log, 200)
+    head = log.head
+    src, dst = (head - 2) % 8, (head - 6) % 8
+    d.data[dst * 2048:(dst + 1) * 2048] = d.data[src * 2048:(src + 1) * 2048]
+    log = Log(d.reboot())
+    d = log.dev
+    assert "sequence number" in log.problem, log.problem
+    log.checkpoint({"config": {"game": "x"}}, [entry(log.jseq + 1, "ram_clear")])
+    assert d.data[dst * 2048:dst * 2048 + 4] == b"\xff" * 4  # the copy is gone
+    again = Log(d.reboot())
+    assert again.problem == "" and again.state == {"config": {"game": "x"}}, again.problem
+
+
+def test_a_ram_clear_crossing_a_block_where_a_checkpoint_falls_due_is_read_back_whole():
+    """A checkpoint of several records that spills into a new block when the ring is `every` blocks past the
+    last one: the new block must not start a checkpoint of its own in the middle of this one. Tried at every
+    step of a few blocks of play."""
+    d = dev(6, size=1024, prog=16)
+    log = Log(d)
+    play(log, 1, pad=10)
+    records = {"a": {"t": "a" * 150}, "b": {"t": "b" * 150}, "c": {"t": "c" * 150}, "config": {"game": "y"}}
+    image = None
+    for step in range(60):
+        play(log, 1, pad=10)
+        image = d.snapshot(into=image)
+        log.checkpoint(records, [entry(log.jseq + 1, "ram_clear")])
+        back = Log(d.reboot())
+        assert back.problem == "" and back.state == records, (step, back.problem, sorted(back.state))
+        d = back.dev
+        d.restore(image)
+        log = Log(d.reboot())
+        d = log.dev
+
+
+def test_a_torn_write_whose_header_is_torn_too_keeps_to_its_block_past_a_page_of_guard():
+    """The scan cannot say where such a frame ends: the head block takes frames again one page past its last
+    programmed byte, not from the next block (a flickering supply tears write after write)."""
+    d = dev(8)
+    log = Log(d)
+    play(log, 3)
+    head, pos = log.head, log.pos
+    d = tear(d, log)
+    flip(d, head, pos + 2)  # the torn frame's flags: its header no longer checks
+    got = Log(d)
+    assert got.torn and got.problem == "" and got.head == head, (got.torn, got.problem)
+    last = pos + 256  # what the cut programmed: one page of the frame (its header and some of its payload)
+    assert got.pos == last + 256, (got.pos, last)  # a page of guard after it
+    got.commit(patch={"round": {"i": 99}}, entries=[entry(got.jseq + 1, "after")])
+    assert got.head == head
+    back = Log(d.reboot())
+    assert back.problem == "" and back.state["round"]["i"] == 99
+
+
+def test_a_torn_write_with_its_header_whole_keeps_to_its_block_right_after_the_torn_frame():
+    d = dev(8)
+    log = Log(d)
+    play(log, 3)
+    head = log.head
+    d = tear(d, log)
+    got = Log(d)
+    assert got.torn and got.problem == "" and got.head == head and got.pos < BLOCK, (got.torn, got.pos)
+    got.commit(patch={"round": {"i": 99}}, entries=[entry(got.jseq + 1, "after")])
+    assert got.head == head  # no block spent on the tear
+    back = Log(d.reboot())
+    assert back.problem == "" and back.state["round"]["i"] == 99
+
+
+def test_a_block_ahead_with_only_its_first_byte_programmed_is_erased_before_it_is_used():
+    d = dev(8, size=2048)
+    log = Log(d)
+    play(log, 20)
+    ahead = (log.head + 1) % 8
+    assert log._bseq(ahead) == 0  # erased: a fresh ring has not been there yet
+    d.data[ahead * 2048] = 0x00  # a stray byte where its header's magic goes
+    log = Log(d.reboot())
+    d = log.dev
+    for i in range(500):  # onto that block, and a few frames into it
+        play(log, 1)
+        if log.head == ahead and log.pos > 512:
+            break
+    assert log.head == ahead
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state["round"]["i"] == log.state["round"]["i"], got.problem

@@ -3,7 +3,7 @@ a copy, bad input writes nothing; CRC-32 and the meters' state round trip."""
 # mp-heap: 96K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl import crc
-from tablectl.log import Log, Refused
+from tablectl.log import F_CKPT, F_END, Log, Refused
 from tablectl.store import Store
 from mptest import raises
 
@@ -120,6 +120,65 @@ def test_meters_refuse_bad_values_and_bad_states():
     assert "meters state" in raises(ValueError, Meters.from_state, {"r": 1})
     assert "rounds" in raises(ValueError, Meters.from_state, {"r": -1, "v": 0, "b": 0, "h": {}, "a": {}, "l": []})
     assert "hit record" in raises(ValueError, Meters.from_state, {"r": 0, "v": 0, "b": 0, "h": {}, "a": {}, "l": [[1, 2, "x"]]})
+
+
+def test_a_record_name_is_1_to_24_of_a_z_0_9_and_underscore_each_edge_tried():
+    s, d = fresh()
+    for ok in ("a", "z", "0", "9", "_", "x" * 24, "a_9"):
+        s.save(ok, {"n": 1})
+        assert s.load(ok) == {"n": 1}
+    for bad in ("", "x" * 25, "`", "{", "/", ":", "A", "Z", "-", "a b", "\u00e9", 7, None):
+        assert raises(ValueError, s.save, bad, {"n": 1})
+        assert raises(ValueError, s.load, bad) and raises(ValueError, s.clear, bad)
+    assert sorted(reboot(d).names()) == sorted(["a", "z", "0", "9", "_", "x" * 24, "a_9"])
+
+
+def test_writes_counts_each_save_and_clear_that_wrote_a_frame_and_no_other():
+    s, d = fresh()
+    s.save("r", {"n": 1, "m": {"a": 1}})           # whole: one
+    s.save("r", {"n": 2, "m": {"a": 1}})           # a patch: one
+    s.save("r", {"n": 2, "m": {"a": 2}})           # a deep patch: one
+    s.save("r", {"n": 2, "m": {"a": 2}})           # nothing changed: none
+    s.save("r", {"n": 2, "m": {"a": 2}}, full=True)  # whole again: one
+    s.clear("r")                                    # one
+    s.clear("r")                                    # nothing there: none
+    assert s.writes == 5
+    assert len([f for f in log_frames(d, payloads=False) if not f[2] & (F_CKPT | F_END)]) == 5  # one frame each
+
+
+def test_a_float_anywhere_in_a_list_or_tuple_is_refused_money_is_never_a_float():
+    s, d = fresh()
+    for bad in ([1.5], [1, [2, 0.5]], (1, 2.0), {"a": [{"b": 1.0}]}):
+        assert "float" in raises(ValueError, s.save, "r", {"v": bad})
+    s.save("r", {"v": [1, 2]})
+    assert "float" in raises(ValueError, s.save, "r", {"v": [1, 2.5]})  # a patch is checked too
+    assert reboot(d).load("r") == {"v": [1, 2]}
+
+
+def test_adopt_holds_the_given_object_for_a_record_present_and_creates_none():
+    s, d = fresh()
+    s.save("config", {"v": {"a": 1}})
+    mine = {"v": {"a": 1}}
+    writes, ops = s.writes, d.ops
+    s.adopt("config", mine)
+    assert s.peek("config") is mine and (s.writes, d.ops) == (writes, ops)
+    s.adopt("absent", {"v": 1})  # nothing to stand for: nothing made up
+    assert s.peek("absent") is None and s.names() == ["config"]
+
+
+def test_join_and_exists_name_the_folder_the_files_are_in():
+    from ramblockdev import remove_dir, scratch_dir
+    from tablectl.store import exists, join
+    assert join("", "m") == "m" and join(".", "m") == "m"
+    assert join("/flash", "m") == "/flash/m" and join("/flash/", "m") == "/flash/m"
+    root = scratch_dir("join")
+    try:
+        with open(join(root, "there"), "w") as f:
+            f.write("x")
+        assert exists(join(root, "there")) is True
+        assert exists(join(root, "not_there")) is False
+    finally:
+        remove_dir(root)
 
 
 try:
