@@ -6,6 +6,8 @@ STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f
 BOARD  ?= sim
 GAME   ?= sicbo
 PORT   ?=
+# pytest workers for make test and make check (pytest-xdist): TEST_JOBS=0 runs them in this one process
+TEST_JOBS ?= 2
 
 .PHONY: help setup browser broker postgres link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
 
@@ -56,11 +58,11 @@ mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOA
 test: setup browser broker postgres rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/qemu_board/build.py
-	$(BIN)/python -m pytest -q host_tests
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) host_tests
 
 check: setup    ## the fast suites, for the edit-test loop: all of make test but the browser test, the 32-bit port and the qemu board
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python -m pytest -q -m "not browser and not rom32 and not qemu" host_tests
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "not browser and not rom32 and not qemu" host_tests
 
 bench: setup mpy wasm32 rom32 broker postgres ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
 	$(BIN)/python tools/qemu_board/build.py
