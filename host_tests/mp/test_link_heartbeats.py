@@ -2,7 +2,7 @@
 heartbeat, with no network and a virtual clock: up only while the link beats within link_down_ms, the
 table's own beat was answered within OWN_MS and no message waits longer than link_down_ms; every way
 down says why (CPython and the unix port)."""
-# mp-heap: 300K
+# mp-heap: 308K
 import json
 
 from test_ctl_app import cleanup, drive, new_app
