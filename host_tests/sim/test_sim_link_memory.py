@@ -24,7 +24,8 @@ class Stream:
 
 
 class Board:
-    listeners = []
+    def __init__(self):
+        self.listeners = []  # each test's own: the Link adds its listener here
 
 
 def test_the_status_task_outlives_a_memory_error_and_sends_everything_after():
