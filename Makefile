@@ -90,8 +90,8 @@ sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_cra
 	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
 	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT))
 
-deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]
-	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs)
+deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
+	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)
 
 trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the code and tests cite
 	$(BIN)/python -m traceability

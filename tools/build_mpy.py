@@ -16,7 +16,9 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 KEEP_SOURCE = {"main.py", "boot.py"}
-SKIP = {"manifest.py"}  # freeze manifests are for MicroPython builds, not for the filesystem
+# for a MicroPython build, not its filesystem: freeze manifests, the frozen start-up (it runs before there is a
+# filesystem), the ESP32's partition table
+SKIP = {"manifest.py", "_boot.py", "partitions.csv"}
 FWMANIFEST = "fwmanifest.json"
 
 

@@ -27,6 +27,8 @@ no aiorepl (its image has the sim board's REPL task). BOARD=sim deploys into the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 
+--partition (PARTITION=1, BOARD=pico): the factory step that partitions a Pico's flash, tools/partition.py.
+
 --romfs (ROMFS=1), for a MicroPython built with a ROMFS partition (MicroPython 1.25+: rp2 with
 MICROPY_HW_ROMFS_BYTES, esp32 with a romfs partition): every file but main.py/boot.py goes into a ROMFS
 image (BUILD.romfs, mpremote's builder), which the board runs in place from flash, so the code takes no
@@ -304,6 +306,24 @@ def install_packages(port, timeout):
     return warnings
 
 
+def partition_main(args):
+    """make deploy BOARD=pico PARTITION=1: tools/partition.py, after the checks every deploy makes."""
+    import partition
+    try:
+        if args.board != "pico":
+            raise DeployError("PARTITION=1 is the Pico's factory step (an ESP32 has its partition table: "
+                              "boards/esp32/partitions.csv, docs/technicians.md)")
+        probe(args.port, args.timeout)
+        key_check(args.port, args.timeout)
+        done = partition.partition(args.port, args.out or ROOT / "build" / "partition", args.timeout,
+                                   (lambda prompt: "yes") if args.yes else input)
+    except (DeployError, EOFError) as e:
+        print("deploy: %s" % (e if isinstance(e, DeployError) else "not confirmed: nothing changed"), file=sys.stderr)
+        return 2
+    print("deploy: %s" % done)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True)
@@ -314,7 +334,12 @@ def main(argv=None):
     ap.add_argument("--no-aiorepl", action="store_true",
                     help="do not `mip install aiorepl umqtt.simple` (needs a network)")
     ap.add_argument("--romfs", action="store_true", help="the code as a ROMFS image (a MicroPython with a ROMFS partition)")
+    ap.add_argument("--partition", action="store_true",
+                    help="the Pico's factory step: the flash partitioned, its files and records kept (tools/partition.py)")
+    ap.add_argument("--yes", action="store_true", help="--partition without asking for the confirmation")
     args = ap.parse_args(argv)
+    if args.partition:
+        return partition_main(args)
     try:
         files, removed, warnings = deploy(args.board, args.port, args.out, args.timeout, not args.no_reset,
                                           not args.no_aiorepl, args.romfs)

@@ -82,3 +82,20 @@ def test_the_qemu_image_freezes_the_sim_boards_hardware_link_and_repl(manifestfi
     for name in ("simhw.py", "link.py", "simrepl.py"):
         assert files[name] == str(ROOT / "boards" / "sim" / name)
     assert files["_boot.py"] == str(ROOT / "boards" / "qemu" / "_boot.py") and not required
+
+
+def test_the_pico_freezes_its_own_boot_that_keeps_the_log_region_and_the_ports_other_modules(manifestfile, tmp_path):
+    """The rp2 port's modules/_boot.py mounts the whole storage area and formats it when that fails, which undoes
+    a partition: the Pico's build freezes boards/pico/_boot.py in its place (once: two _boot.py would leave which
+    one runs to the freezer), with flashparts.py, and the port's rp2.py."""
+    files, _ = frozen(manifestfile, "pico", tmp_path)
+    top, _ = manifestfile
+    assert files["_boot.py"] == str(ROOT / "boards" / "pico" / "_boot.py")
+    assert files["flashparts.py"] == str(ROOT / "boards" / "pico" / "flashparts.py")
+    assert files["rp2.py"] == str(top / "ports" / "rp2" / "modules" / "rp2.py")
+    mf = manifestfile[1]
+    m = mf.ManifestFile(mf.MODE_FREEZE, {"MPY_DIR": str(top), "PORT_DIR": str(top / "ports" / "rp2"),
+                                         "MPY_LIB_DIR": str(tmp_path / "lib"), "BOARD_DIR": str(ROOT / "boards" / "pico")})
+    m.execute(str(ROOT / "boards" / "pico" / "manifest.py"))
+    targets = [f.target_path for f in m.files()]
+    assert len(targets) == len(set(targets))
