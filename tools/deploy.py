@@ -317,8 +317,8 @@ def partition_main(args):
         key_check(args.port, args.timeout)
         done = partition.partition(args.port, args.out or ROOT / "build" / "partition", args.timeout,
                                    (lambda prompt: "yes") if args.yes else input)
-    except (DeployError, EOFError) as e:
-        print("deploy: %s" % (e if isinstance(e, DeployError) else "not confirmed: nothing changed"), file=sys.stderr)
+    except (DeployError, partition.DeployError, EOFError) as e:  # run as a script, this module is not `deploy`
+        print("deploy: %s" % (e if not isinstance(e, EOFError) else "not confirmed: nothing changed"), file=sys.stderr)
         return 2
     print("deploy: %s" % done)
     return 0

@@ -18,8 +18,19 @@ import struct
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "boards" / "pico"))
-import flashparts  # noqa: E402  (the board's own layout, canon() and summary())
+
+
+def _board_module(path):
+    """boards/pico/flashparts.py, the board's own layout, canon() and summary(), by its path: boards/pico on
+    sys.path would put the Pico's board.py before the sim board's."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("flashparts", str(path))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+flashparts = _board_module(HERE.parent / "boards" / "pico" / "flashparts.py")
 
 from deploy import DEPLOYING, DeployError, last_line, run_mpremote, wait_for_board  # noqa: E402
 

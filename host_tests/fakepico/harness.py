@@ -21,13 +21,23 @@ class FakePico:
         self.flash = pathlib.Path(flash)
         if not self.flash.exists():
             self.flash.write_bytes(b"\xff" * storage)  # a new chip: erased
-        path = [str(HERE), str(ROOT / "boards" / "pico")] + [str(p) for p in extra_path] + [str(mpy.BUILD)]
+        # the firmware and the sim board's hardware (build/sim) before boards/pico, whose board.py needs a real
+        # machine module: from boards/pico, flashparts.py
+        path = [str(HERE)] + [str(p) for p in extra_path] + [str(mpy.BUILD), str(ROOT / "boards" / "pico")]
         self.env = dict(os.environ, FAKEPICO_FLASH=str(self.flash), FAKEPICO_BOOT=str(boot),
                         FAKEPICO_STORAGE=str(storage), FAKEPICO_PATH=":".join(path), MICROPYPATH=str(HERE))
         self.boots = 0
         self.proc = None
         self._stop = False
         self._lock = threading.Lock()
+
+    def run(self, code):
+        """Power on, run `code` after the start-up (no REPL), power off: what it printed."""
+        proc = subprocess.run([mpy.MICROPYTHON, "-X", "heapsize=256K", str(HERE / "start.py")], capture_output=True,
+                              text=True, timeout=60, env=dict(self.env, FAKEPICO_RUN=code), cwd=str(HERE),
+                              stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return proc.stdout
 
     def _start(self):
         self.proc = subprocess.Popen([mpy.MICROPYTHON, "-X", "heapsize=256K", str(HERE / "start.py")],

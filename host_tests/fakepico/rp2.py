@@ -2,12 +2,16 @@
 file FAKEPICO_FLASH (STORAGE bytes), and the constructor takes its arguments by that file's rules exactly:
 keyword-only start and len, -1 for either left out; start in [0, STORAGE) and a multiple of 4096, len
 positive, a multiple of 4096 and within the area; anything else ValueError with no message. Writes go to
-the file unbuffered (a process killed is a power cut); a program only clears bits, as on NOR flash."""
+the file unbuffered (a process killed is a power cut); a program only clears bits, as on NOR flash. Nothing here
+allocates (the C does not): LittleFS may write from a finaliser, with the heap locked."""
 import os
 
 BLOCK = 4096
 STORAGE = int(os.getenv("FAKEPICO_STORAGE") or 1408 * 1024)  # RPI_PICO's MICROPY_HW_FLASH_STORAGE_BYTES
+PAGE = 256
 _file = open(os.getenv("FAKEPICO_FLASH"), "r+b")  # kept open: / is remounted after this import
+_page = bytearray(PAGE)
+_erased = b"\xff" * PAGE
 
 
 class Flash:
@@ -42,14 +46,16 @@ class Flash:
             for b in range(len(buf) // BLOCK):
                 self.ioctl(6, block + b)
             offset = 0
+        if len(buf) % PAGE:  # whole pages: what LittleFS (progsize 256) and the log program
+            raise ValueError
         at = self._at(block, offset, len(buf))
-        _file.seek(at)
-        old = bytearray(len(buf))
-        _file.readinto(old)
-        for i in range(len(buf)):
-            old[i] &= buf[i]
-        _file.seek(at)
-        _file.write(old)
+        for i in range(0, len(buf), PAGE):
+            _file.seek(at + i)
+            _file.readinto(_page)
+            for k in range(PAGE):
+                _page[k] &= buf[i + k]
+            _file.seek(at + i)
+            _file.write(_page)
         _file.flush()
 
     def ioctl(self, op, arg):
@@ -61,7 +67,8 @@ class Flash:
             return BLOCK
         if op == 6:
             _file.seek(self._at(arg, 0, BLOCK))
-            _file.write(b"\xff" * BLOCK)
+            for _ in range(BLOCK // PAGE):
+                _file.write(_erased)
             _file.flush()
             return 0
         return None

@@ -1,6 +1,6 @@
 """A fake Pico's power-on on the unix port: the host's filesystem moved to /host, the rp2 port's start-up
 (FAKEPICO_BOOT: a frozen _boot.py) mounting LittleFS at / from rp2.Flash, then the sim board's REPL for
-mpremote until machine.reset()."""
+mpremote until machine.reset() (or FAKEPICO_RUN's code, then off)."""
 import os
 import sys
 
@@ -19,6 +19,9 @@ sys.path[:] = ["", ".frozen"] + ["/host" + p for p in path]  # the board's /, th
 with open("/host" + boot) as f:
     exec(f.read(), {"__name__": "_boot"})
 os.chdir("/")
+if os.getenv("FAKEPICO_RUN"):  # one script, then off (a test of the start-up alone)
+    exec(os.getenv("FAKEPICO_RUN"), {})
+    sys.exit(0)
 
 import asyncio  # noqa: E402
 import simrepl  # noqa: E402
