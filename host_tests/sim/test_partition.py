@@ -80,6 +80,41 @@ def test_the_log_moves_into_the_region_in_its_ring_order(tmp_path):
     assert partition.ring_blocks(b"\xff" * (64 * 4096), 256) == {}  # a log never written: nothing to place
 
 
+def c_rules(start, length):
+    """rp2_flash_make_new's outcome for Flash(start=, len=) (-1: left out): (base, size) or 'ValueError'."""
+    if start == -1 and length == -1:
+        return (0, STORAGE)
+    if start == -1:
+        start = 0
+    elif not (0 <= start < STORAGE and start % 4096 == 0):
+        return "ValueError"
+    if length == -1:
+        length = STORAGE - start
+    elif not (0 < length and start + length <= STORAGE and length % 4096 == 0):
+        return "ValueError"
+    return (start, length)
+
+
+def test_the_fake_flash_takes_its_arguments_by_rp2_flash_c_and_the_layout_keeps_to_them(tmp_path):
+    """Every edge of the C's checks (each side of 0, a 4 KB multiple, the area's end), keyword-only as the C
+    parses them; and flashparts' own calls among those the C accepts."""
+    values = sorted({-4096, -1, 0, 1, 4095, 4096, 8192, STORAGE - LOG, LOG, STORAGE - 4096, STORAGE - 1, STORAGE,
+                     STORAGE + 4096})
+    code = ("import rp2\nfor s in %r:\n for n in %r:\n  try:\n   f = rp2.Flash(start=s, len=n)\n"
+            "   print(s, n, (f.base, f.size), f.ioctl(4, 0) * f.ioctl(5, 0) == f.size)\n"
+            "  except ValueError as e:\n   print(s, n, 'ValueError', str(e) == '')\n"
+            "try:\n rp2.Flash(0, 4096)\nexcept TypeError:\n print('positional refused')\n"
+            "import flashparts\nfor d in (flashparts.fs_device(), flashparts.log_device()):\n print('dev', d.base, d.size)\n"
+            % (values, values))
+    out = FakePico(tmp_path / "flash.bin", OURS).run(code).splitlines()
+    want = ["%d %d %s True" % (s, n, c_rules(s, n)) if c_rules(s, n) != "ValueError" else "%d %d ValueError True" % (s, n)
+            for s in values for n in values]
+    assert out[:len(want)] == want
+    assert out[len(want):] == ["positional refused", "dev 0 %d" % (STORAGE - LOG), "dev %d %d" % (STORAGE - LOG, LOG)]
+    board = (ROOT / "boards" / "pico" / "board.py").read_text()
+    assert "LOG_BYTES = 1 << 20" in board and flashparts.LOG_BYTES == 1 << 20  # the board's region is the layout's
+
+
 def boot_layout(pico):
     return pico.run("import flashparts, os\nprint(flashparts.layout, sorted(os.listdir('/')))").split("\n")[0]
 
