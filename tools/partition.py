@@ -58,7 +58,8 @@ def call(port, args, timeout, what):
 def probe(port, timeout):
     out = call(port, ["resume", "exec", PROBE], timeout, "asking for the flash layout")
     lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
-    return {"None": None}.get(lines.get("layout"), lines.get("layout")), int(lines.get("storage", "0")), lines.get("uid", "board")
+    layout = lines.get("layout")
+    return None if layout == "None" else layout, int(lines.get("storage", "0")), lines.get("uid", "board")
 
 
 def board_files(port, timeout):
@@ -169,7 +170,8 @@ def restore(port, save, state, timeout):
         used = blocks[b][:(len(used) + flashparts.PROG - 1) // flashparts.PROG * flashparts.PROG]
         calls += ["+", "exec", "import flashparts, binascii\nflashparts.put(%d, binascii.a2b_base64(%r))"
                   % (b, binascii.b2a_base64(used, newline=False).decode())]
-    call(port, calls, timeout * 2 + len(blocks) * 2, "writing the log region")
+    # a 4 KB erase takes a W25Q16JV 45 ms, 400 ms at most: the region's 256 within their worst
+    call(port, calls, timeout * 2 + len(blocks) * 2 + region * 2 // 5, "writing the log region")
     want = expected(image or b"\xff" * (64 * BLOCK))  # no file: the region reads as a new log
     code = ("import flashparts\nfrom tablectl.hw.wiring import Region\n"
             "print('summary', flashparts.summary(Region(flashparts.log_device(), flashparts.PROG)))")

@@ -29,9 +29,8 @@ import simrepl  # noqa: E402
 
 async def run():
     asyncio.create_task(simrepl.task())
-    while not machine.asked:
+    while not machine.asked:  # the REPL task has written its answer before this task runs again
         await asyncio.sleep_ms(20)
-    await asyncio.sleep_ms(50)  # the REPL's last answer written
 
 
 asyncio.run(run())

@@ -88,6 +88,7 @@ def test_each_kind_of_damage_is_caught(damage, why):
 
 
 def test_a_row_ESP_IDF_would_refuse_is_refused():
-    for bad in ("x, data, nosuch, 0x9000, 0x1000", "x, blob, nvs, 0x9000, 0x1000", "a_label_of_16_chr, data, nvs, 0x9000, 0x1000"):
+    for bad in ("x, data, nosuch, 0x9000, 0x1000", "x, blob, nvs, 0x9000, 0x1000",
+                "a_label_of_16_chr, data, nvs, 0x9000, 0x1000", "x, data, nvs, 0x9000"):
         with pytest.raises(ValueError):
             rows(bad)

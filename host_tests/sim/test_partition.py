@@ -235,11 +235,10 @@ def test_partitioning_keeps_every_file_and_the_tables_records_through_a_cut(tmp_
         code, out, err = deploy(port, tmp_path / "saves", "--yes")  # once more: nothing to do
         assert code == 0 and "partitioned already" in out, out + err
         after = board_state(mpremote, port)
-        for name, data in files.items():
-            if name != "tablelog.bin":
-                rc, text = mpremote(port, "resume", "exec", "import hashlib, binascii\nprint(binascii.hexlify("
-                                    "hashlib.sha256(open(%r, 'rb').read()).digest()).decode())" % name)
-                assert hashlib.sha256(data).hexdigest() in text, name
+        kept = sorted(f for f in files if f != "tablelog.bin")
+        rc, text = mpremote(port, "resume", "exec", "import hashlib, binascii\nfor f in %r:\n print(f, binascii.hexlify("
+                            "hashlib.sha256(open(f, 'rb').read()).digest()).decode())" % kept)
+        assert rc == 0 and text.split() == [v for f in kept for v in (f, hashlib.sha256(files[f]).hexdigest())], text
     assert "layout partitioned False None" in after, after
     # the same records and journal; the App's boot entry journals each boot, so the region holds one boot more
     import json
