@@ -132,7 +132,7 @@ def partition(port, saves, timeout=15, confirm=input):
 
 def save_files(port, save, storage, timeout):
     """Stop the controller, copy every file to `save` and check each copy; refuse what the new filesystem cannot
-    hold. Nothing on the board changes but the file `deploying`."""
+    hold (the board then as it was). Nothing on the board changes but the file `deploying`."""
     call(port, ["resume", "fs", "touch", ":" + DEPLOYING, "+", "reset"], timeout, "stopping the controller")
     wait_for_board(port, timeout)
     files = board_files(port, timeout)
@@ -140,7 +140,8 @@ def save_files(port, save, storage, timeout):
     keep = {f: v for f, v in files.items() if f != LOGFILE}
     need = sum((size + BLOCK - 1) // BLOCK + 1 for size, _ in keep.values()) + 8  # a block of metadata each, the root's
     room = (storage - flashparts.LOG_BYTES) // BLOCK
-    if need > room:
+    if need > room:  # refused before anything is lost: the controller started again
+        call(port, ["resume", "fs", "rm", ":" + DEPLOYING, "+", "reset"], timeout, "starting the controller again")
         raise DeployError("the files on %s need about %d blocks, the partitioned filesystem has %d: remove some "
                           "(the table's log goes into the region)" % (port, need, room))
     save.mkdir(parents=True, exist_ok=True)

@@ -161,6 +161,21 @@ def test_a_stock_build_is_refused_and_nothing_changes(tmp_path, mpremote):
     assert after == before and not (tmp_path / "saves").exists()
 
 
+def test_files_the_smaller_filesystem_cannot_hold_are_refused_before_anything_is_lost(tmp_path, mpremote):
+    """384 KB of files besides the log on a board whose partitioned filesystem has 384 KB (96 blocks)."""
+    flash = tmp_path / "flash.bin"
+    FakePico(flash, stock_boot()).run("b = bytes(4096)\nfor i in range(4):\n with open('/big%d' % i, 'wb') as f:\n"
+                                      "  for _ in range(24):\n   f.write(b)")
+    pico = FakePico(flash, OURS)
+    with pico.running() as port:
+        code, out, err = deploy(port, tmp_path / "saves", "--yes")
+        assert code == 2 and err.strip().splitlines() == [
+            "deploy: the files on %s need about 108 blocks, the partitioned filesystem has 96: remove some (the "
+            "table's log goes into the region)" % port], err
+        rc, text = mpremote(port, "resume", "exec", "import flashparts, os\nprint(flashparts.layout, sorted(os.listdir('/')))")
+    assert rc == 0 and "whole ['big0', 'big1', 'big2', 'big3', 'host']" in text, text  # no `deploying` left
+
+
 def board_state(mpremote, port):
     """What the App boots from: the layout, the files with their SHA-256, pico board.py's own log_region() (its
     source run on the board) and the App's records and journal over it (the sim board's hardware)."""
