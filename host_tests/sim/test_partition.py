@@ -177,8 +177,8 @@ def test_files_the_smaller_filesystem_cannot_hold_are_refused_before_anything_is
 
 
 def board_state(mpremote, port):
-    """What the App boots from: the layout, the files with their SHA-256, pico board.py's own log_region() (its
-    source run on the board) and the App's records and journal over it (the sim board's hardware)."""
+    """What the App boots from: the layout, pico board.py's own log_region() (its source run on the board) and
+    the App's tilt, records and journal over it (the sim board's hardware standing in for the Pico's)."""
     import ast
     src = (ROOT / "boards" / "pico" / "board.py").read_text()
     tree = ast.parse(src)
@@ -229,7 +229,7 @@ def test_partitioning_keeps_every_file_and_the_tables_records_through_a_cut(tmp_
         def cut_midway(port_, args, timeout):
             if any("flashparts.put(" in a for a in args):
                 first = [i for i, a in enumerate(args) if "flashparts.put(" in a][2]
-                real(port_, args[:first - 1], timeout)
+                real(port_, args[:first - 2], timeout)  # the erase and two blocks: up to the "+" before the third
                 pico.cut()
                 raise partition.DeployError("the power went")
             return real(port_, args, timeout)
