@@ -3,6 +3,7 @@ keeps a partition (boards/pico/_boot.py, flashparts.py), on a fake Pico: the uni
 file by rp2_flash.c's argument rules (host_tests/fakepico), booted by this project's _boot.py or by the pinned
 rp2 port's stock one, reached through the real mpremote over a pseudo-terminal."""
 import hashlib
+import json
 import os
 import pathlib
 import shutil
@@ -256,7 +257,6 @@ def test_partitioning_keeps_every_file_and_the_tables_records_through_a_cut(tmp_
         assert rc == 0 and text.split() == [v for f in kept for v in (f, hashlib.sha256(files[f]).hexdigest())], text
     assert "layout partitioned False None" in after, after
     # the same records and journal; the App's boot entry journals each boot, so the region holds one boot more
-    import json
     app_before = json.loads([line for line in before.splitlines() if line.startswith("app ")][0][4:])
     app_after = json.loads([line for line in after.splitlines() if line.startswith("app ")][0][4:])
     assert app_after[0] == app_before[0]  # every record
@@ -264,3 +264,13 @@ def test_partitioning_keeps_every_file_and_the_tables_records_through_a_cut(tmp_
     assert app_after[1][0][:-1] == entries[1:]  # the journal as it was, the chain continued (no tilt) by
     assert app_after[1][0][-1][:3] == [entries[-1][0] + 1, entries[-1][1], "boot"]  # the new boot's entry
     assert summary_on(flash, STORAGE - LOG, 256).startswith('[""')
+
+
+def test_the_region_check_compares_values_not_texts(tmp_path):
+    """canon() on the board and on the host give different texts for a non-ASCII string (CPython's json
+    escapes it, MicroPython's writes it as it is) and the same value: the step compares values."""
+    value = {"b": ["骰寶", 1], "a": {"y": None, "x": True}}
+    board = FakePico(tmp_path / "flash.bin", OURS).run("import flashparts\nprint(flashparts.canon(%r))" % value).strip()
+    host = flashparts.canon(value)
+    assert board != host and json.loads(board) == json.loads(host) == value
+    assert board == '{"a":{"x":true,"y":null},"b":["骰寶",1]}'
