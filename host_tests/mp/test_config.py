@@ -5,7 +5,7 @@ from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import config
 from tablectl.config import DEFAULTS, Config, validate
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store, Tilt
 from mptest import raises
 

@@ -5,7 +5,7 @@ boot naming it (CPython and the unix port)."""
 from ramblockdev import RamBlockDev, log_frames, rewrite_payload
 from tablectl import chain
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 

@@ -7,7 +7,7 @@ import gc
 from ramblockdev import RamBlockDev, flip, log_frames
 from tablectl import chain
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 
 
 def setup_function(function):

@@ -4,7 +4,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 import gc
 
 from ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
-from tablectl.log import F_ENT, F_REC, Log, Refused
+from tablectl.storage import F_ENT, F_REC, Log, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
 
