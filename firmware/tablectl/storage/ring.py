@@ -9,8 +9,7 @@ import json
 import struct
 
 from tablectl.crc import crc32
-import tablectl.storage.frame as frame
-from tablectl.storage.frame import BHDR, FHDR, UNIT
+from tablectl.storage.frame import BHDR, F_ENT, FHDR, STREAM, UNIT, Pages, Reader, block_seq, pack_block_header
 
 
 class Ring:
@@ -26,7 +25,7 @@ class Ring:
         self.first = self.align(BHDR)  # where a block's first frame goes
         self._hdr = bytearray(FHDR)
         self._bhdr = bytearray(BHDR)
-        self._pages = frame.Pages(self)
+        self._pages = Pages(self)
         self.erases = 0      # blocks erased since boot
         self.programs = 0    # program operations since boot
         self.head = -1       # the block frames go to (-1: none yet, a fresh log)
@@ -53,7 +52,7 @@ class Ring:
     def start_block(self, block, bseq):
         """Erase nothing; program block's header (the block erased already) and make it the head."""
         h = memoryview(self._pages.buf)[:self.first]  # free between frames
-        frame.pack_block_header(h, bseq)
+        pack_block_header(h, bseq)
         self.program(block, h, 0)
         self.head, self.bseq, self.pos = block, bseq, self.first
 
@@ -61,7 +60,7 @@ class Ring:
         """The block's sequence number, 0 when its header is not valid (erased, torn or damaged)."""
         h = self._bhdr
         self.dev.readblocks(block, h, 0)
-        return frame.block_seq(h)
+        return block_seq(h)
 
     def _block_of(self, bseq):
         """Where the ring keeps block sequence number bseq (it may have been reused since)."""
@@ -115,8 +114,8 @@ class Ring:
 
     def _payload(self, block, off, n, hcrc):
         """The frame's payload decoded, None if its CRC fails or it is not a JSON object."""
-        if frame.STREAM and n > UNIT:
-            reader = frame.Reader(self.dev, block, off + FHDR, n, hcrc)
+        if STREAM and n > UNIT:
+            reader = Reader(self.dev, block, off + FHDR, n, hcrc)
             try:
                 obj = json.load(reader)
             except (ValueError, UnicodeError):
@@ -127,7 +126,7 @@ class Ring:
         if crc32(memoryview(raw)[:n], hcrc) != struct.unpack_from("<I", raw, n)[0]:
             return None
         try:
-            obj = json.loads(memoryview(raw)[:n] if frame.STREAM else bytes(raw[:n]))
+            obj = json.loads(memoryview(raw)[:n] if STREAM else bytes(raw[:n]))
         except (ValueError, UnicodeError):
             return None
         return obj if isinstance(obj, dict) else None
@@ -157,9 +156,9 @@ class Ring:
         for block, bseq in self._ring():  # newest block first; within one, oldest entry first
             found = []
             for off, flags, seq, size, crc in self._frames(block):
-                obj = self._payload(block, off, size, crc) if crc is not None and flags & frame.F_ENT else None
+                obj = self._payload(block, off, size, crc) if crc is not None and flags & F_ENT else None
                 if obj is None:
-                    if crc is None or flags & frame.F_ENT:
+                    if crc is None or flags & F_ENT:
                         damaged += 1
                     continue
                 found.extend(obj.get("j", ()))

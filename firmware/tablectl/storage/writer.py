@@ -11,10 +11,9 @@ import struct
 
 from tablectl import chain as _chain
 from tablectl.crc import crc32
-import tablectl.storage.frame as frame
-import tablectl.storage.records as _rec
 from tablectl.storage.errors import LogError, Refused
-from tablectl.storage.frame import F_ACK, F_CKPT, F_END, F_ENT, F_REC, F_VITAL, FHDR, UNIT
+from tablectl.storage.frame import F_ACK, F_CKPT, F_END, F_ENT, F_REC, F_VITAL, FHDR, STREAM, UNIT, pack_header
+from tablectl.storage.records import apply, empty, held_value, hold
 from tablectl.storage.ring import Ring
 
 
@@ -52,6 +51,11 @@ class Log(Ring):
         self.held = None     # the commits atomic() holds
         self.frames = 0      # frames written since boot
         self._checkpointing = False
+        self.reopen()
+
+    def reopen(self):
+        """Read the log from flash again, as a boot does (every attribute of what boot finds made anew)."""
+        self.head, self.bseq, self.pos = -1, 0, 0
         # what boot finds (tablectl.storage.replay sets them); made here, all of them: one added later
         # regrows the object's attribute table (hundreds of bytes in one piece) when the heap may have none
         self.problem = ""    # '' or why the log cannot be trusted: the table tilts
@@ -59,6 +63,7 @@ class Log(Ring):
         self.lost = 0        # damaged frames of journal entries met at boot
         self._vdamage = False  # the damage may have held a change of a vital record...
         self._whole = []     # ...and these records were saved whole after it (vital_lost)
+        self.vital_lost = False  # (a plain attribute: a property slows every attribute of a Log on MicroPython)
         self.state = {}      # {record name: its committed value}
         self.seq = 0         # the last frame's seq (a damaged frame with a readable header counts)
         self.jseq = 0        # the last journal entry's seq
@@ -70,15 +75,13 @@ class Log(Ring):
         self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
         from tablectl.storage.replay import replay  # a module the application may drop after boot
         replay(self)
+        self.watch(self.vital)
 
     def watch(self, name):
-        """Flag the frames that write record `name` from now on (Store: the configuration)."""
+        """Flag the frames that write record `name` from now on (Store: the configuration); vital_lost says
+        whether the damage boot found may have held a change of it."""
         self.vital = name
-
-    @property
-    def vital_lost(self):
-        """True if the damage boot found may have held a change of the vital record."""
-        return self._vdamage and self.vital not in self._whole
+        self.vital_lost = self._vdamage and name not in self._whole
 
     # -- the records, read -------------------------------------------------------------------
     def get(self, name):
@@ -105,7 +108,7 @@ class Log(Ring):
         the next save inside the block is compared with. Read it, never change it."""
         value = self.state.get(name)
         held = self.held
-        return value if held is None else _rec.held_value(held, name, value)
+        return value if held is None else held_value(held, name, value)
 
     # -- writing --------------------------------------------------------------------------------
     def atomic(self):
@@ -117,7 +120,7 @@ class Log(Ring):
         {key: {subkey: value}}}), removed records (gone) and journal entries in one frame (or hold them until
         the outermost atomic() block ends)."""
         if self.depth:
-            self.held = _rec.hold(self.held or _rec.empty(), full, patch, gone, entries, deep)
+            self.held = hold(self.held or empty(), full, patch, gone, entries, deep)
         else:
             self._commit(full, patch, gone, entries, deep)
 
@@ -143,7 +146,7 @@ class Log(Ring):
             if name not in self.state and name not in (full or ()):
                 raise ValueError("record '%s': a patch needs the record saved whole first" % name)
         self._frame(flags, obj)
-        _rec.apply(self.state, obj)
+        apply(self.state, obj)
         if entries:
             self.jseq = entries[-1][0]
             self.chain = after
@@ -188,7 +191,7 @@ class Log(Ring):
         self.state = dict(records)
         if clear:
             self.problem = ""  # the state is what this checkpoint says, whatever came before
-            self._vdamage = False
+            self._vdamage = self.vital_lost = False
         self.chain = after
         if entries:
             self.jseq = entries[-1][0]
@@ -206,7 +209,7 @@ class Log(Ring):
         try:
             data = json.dumps(obj).encode()  # in one piece when the heap has the block: one C call
         except MemoryError:  # a heap fragmented by hours of play: streamed, page by page
-            if not frame.STREAM:
+            if not STREAM:
                 raise
             gc.collect()
             json.dump(obj, pages)
@@ -250,7 +253,7 @@ class Log(Ring):
                           % (n, self.block_size - self.pos))
         seq = self.seq + 1
         hdr = memoryview(pages.buf)[:FHDR] if staged else self._hdr
-        crc = frame.pack_header(hdr, n, flags, seq)
+        crc = pack_header(hdr, n, flags, seq)
         if staged:  # header, payload and CRC in the buffer already: one program
             buf = pages.buf
             struct.pack_into("<I", buf, staged, crc32(memoryview(buf)[FHDR:staged], crc))
