@@ -33,7 +33,7 @@ import sys
 import board
 from tablectl import app as appmod
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 GAME, PHASE, ROOT = sys.argv[1], sys.argv[2], sys.argv[3]

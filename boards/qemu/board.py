@@ -11,7 +11,7 @@ wires is the simulator's link. The machine's resources:
             table's inputs again), then stays quiet until the host speaks.
     flash   the PSRAM, which qemu keeps in a host file: LittleFS at / (_boot.py) for main.py and the
             manifest, and `flash` (mps2.Flash over flashmap.RECORDS), the raw region where App keeps the
-            table's log of records and journal (tablectl.log), programmed in 256-byte pages as a Pico's.
+            table's log of records and journal (tablectl.storage), programmed in 256-byte pages as a Pico's.
 """
 from machine import UART
 

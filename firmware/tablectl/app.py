@@ -4,7 +4,7 @@
     asyncio.run(app.run())       # or run(board, check_firmware()), what main.py calls: the firmware's
                                  # files checked against their manifest first, a mismatch a tilt
 
-The records and the journal live in one log on the board's flash (tablectl.log), so a step's record and
+The records and the journal live in one log on the board's flash (tablectl.storage), so a step's record and
 its journal entries are written in one frame (log.atomic()). At boot a write that a power cut tore is
 discarded and journalled ('torn_write'); damage the log cannot explain is a tilt.
 
@@ -24,7 +24,7 @@ from tablectl.hw.buttons import Buttons
 from tablectl.hw.clock import sleep_ms, ticks_diff
 from tablectl.hw.watchdog import Supervisor
 from tablectl.journal import Journal
-from tablectl.log import Log, LogError, Refused
+from tablectl.storage import Log, LogError, Refused, unload_replay
 from tablectl.meters import Meters
 from tablectl.store import Store, Tilt
 
@@ -66,6 +66,7 @@ class App:
         self.root = root  # the board's filesystem folder, where an older firmware kept its records
         self.firmware = firmware  # '' or why the code is not the certified set (main.py checks it first)
         self.log = Log(board.flash)
+        unload_replay()  # boot's code is not needed again: its heap goes to the controller
         self.store = Store(self.log)
         self.journal = Journal(self.log)
         self.tilt = None
@@ -132,7 +133,7 @@ class App:
             from tablectl.migrate import migrate  # a board's first boot of this firmware: older records
             migrate(log, self.root)
         try:
-            if log.config_lost:
+            if log.vital_lost:
                 raise Tilt("the configuration may be in the damaged part of the log")
             self.config = Config(self.store, self.journal)
         except Tilt as e:

@@ -333,8 +333,7 @@ class Config:
 
     def _atomic(self):
         """The save and its journal entries in one frame of the flash log (nothing to join without one)."""
-        log = getattr(self.store, "log", None)
-        return log.atomic() if log is not None else _Nothing()
+        return self.store.atomic() if self.store is not None else _Nothing()
 
     def _log(self, event, round_no, key, old, new):
         if self.journal is not None:  # credentials are write-only: the journal says they changed

@@ -17,7 +17,7 @@ entry [seq, round, event, a, b, text, time, epoch]: the time (seconds since 2000
 is not set) and the epoch (round numbers restart at 1 in each: `epoch.round` never repeats); an entry of
 the bare six fields (an older firmware's, a journal outside a table) still reads, with time None, epoch 0.
 """
-from tablectl.log import F_ENT
+from tablectl.storage import F_ENT
 
 MAX_TEXT = 48
 

@@ -1,4 +1,4 @@
-"""Named power-fail-safe records (the round, the configuration) kept in the table's flash log (tablectl.log).
+"""Named power-fail-safe records (the round, the configuration) kept in the table's flash log (tablectl.storage).
 
     store = Store(log)
     store.save('round', {'state': 'betting', ...})   # one frame holding the keys that changed
@@ -115,25 +115,29 @@ def _shared(old, new):
 class Store:
     """Named records in a flash log; `writes` counts the saves and clears that changed something."""
 
-    def __init__(self, log):
+    def __init__(self, log, vital="config"):
         self.log = log
+        log.watch(vital)  # the configuration: boot says whether damage took a change of it
         self.writes = 0
 
     def load(self, name):
         """A copy of the committed value of record `name`, None if there is none."""
         _check_name(name)
-        value = self.log.state.get(name)
+        value = self.log.get(name)
         return None if value is None else copy(value)
 
     def peek(self, name):
         """The committed value of record `name` itself (None if there is none): read it, never change it."""
-        return self.log.state.get(name)
+        return self.log.get(name)
 
     def adopt(self, name, obj):
         """Hold `obj` as the committed value of `name` from now on, writing nothing: for a reader that made
         an equivalent value of its own (the same meaning when read back), so the heap keeps one."""
-        if name in self.log.state:
-            self.log.state[name] = obj
+        self.log.adopt(name, obj)
+
+    def atomic(self):
+        """`with store.atomic():` the saves and journal entries inside become one frame of the log."""
+        return self.log.atomic()
 
     def save(self, name, obj, full=False):
         """Commit `obj` (a JSON-able dict) as record `name`: the keys that changed, or all of it."""
@@ -187,4 +191,4 @@ class Store:
 
     def names(self):
         """Names of the records present, sorted."""
-        return sorted(self.log.state)
+        return self.log.names()

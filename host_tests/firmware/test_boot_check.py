@@ -10,7 +10,7 @@ import board  # boards/sim
 import mpy
 from ramblockdev import flash_file
 from tablectl.journal import MAX_TEXT, Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 
 
 def boot(build, state):

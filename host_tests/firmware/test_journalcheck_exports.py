@@ -4,7 +4,7 @@ is wrong, a chain break on the table, entries the ring erased, each refused or n
 from journalcheck import check, parse
 from ramblockdev import RamBlockDev, flip, log_frames
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 
 
 def table(block_size=2048, blocks=5):

@@ -7,7 +7,7 @@ import pytest
 from journalcheck import check, parse
 from ramblockdev import RamBlockDev
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 
 
 def exported(n=6, from_seq=1, text="e%d"):

@@ -9,7 +9,7 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.par
 import journalcheck  # noqa: E402
 from ramblockdev import RamBlockDev  # noqa: E402
 from tablectl.journal import Journal  # noqa: E402
-from tablectl.log import Log  # noqa: E402
+from tablectl.storage import Log  # noqa: E402
 from tablectl.utc import seconds  # noqa: E402
 
 T0 = seconds(2026, 12, 2, 8, 30, 0)

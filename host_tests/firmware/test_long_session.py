@@ -64,8 +64,10 @@ def board_work(work):
 # too): held 2 KB above, as the dice tables.
 # Issue 26 (each entry stamped with its time and epoch, the board's clock): fish-prawn-crab and the progressives
 # 2 KB more. Counted again over 30 fresh tables after it (2026-12-02, a loaded machine): all 30 from 68 KB for
-# sic bo, 74 for Caribbean Stud and Fortune 3, 76 for baccarat A: sic bo and Caribbean Stud 2 KB more.
-ROMFS_K = {"sicbo": 70, "fish_prawn_crab": 68, "caribbean_stud": 76, "fortune3": 76, "baccarat_a": 78}
+# sic bo, 74 for Caribbean Stud and Fortune 3, 76 for baccarat A. Issue 20's storage package (six modules where
+# log.py was one: about 1.5 KB more of module objects on this port once boot's replay is dropped; sic bo then
+# failed at 68 and passed at 72): each 2 KB above those 30-run figures plus the package's 2 KB.
+ROMFS_K = {"sicbo": 72, "fish_prawn_crab": 72, "caribbean_stud": 78, "fortune3": 78, "baccarat_a": 80}
 
 
 @pytest.mark.rom32

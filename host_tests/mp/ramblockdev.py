@@ -185,7 +185,7 @@ def remove_dir(path):
 def log_frames(dev, payloads=True):
     """Every frame of the table's log on `dev`, oldest first: (block, offset, flags, seq, length, payload);
     payload None where the CRC fails (or not asked for), flags/seq None where the header is damaged too."""
-    from tablectl.log import Log
+    from tablectl.storage import Log
     log = Log(dev)
     out = []
     if log.head < 0:
@@ -225,7 +225,7 @@ def touches(obj, name):
 def damage_record(dev, name):
     """Flip a byte in the payload of the newest frame that writes record `name`; returns its seq. (It reads
     the ring from its newest block back and stops at the first that has one: little heap on the port.)"""
-    from tablectl.log import Log
+    from tablectl.storage import Log
     log = Log(dev)
     for block, bseq in log._ring():
         hit = None

@@ -8,7 +8,7 @@ import board  # boards/sim: on the path of host_tests/conftest.py and of host_te
 from ramblockdev import damage_record, flash_file as flash_of, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 ROOTS = []

@@ -11,7 +11,7 @@ from test_ctl_app import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config
-from tablectl.log import F_END, Log
+from tablectl.storage import F_END, Log
 from tablectl.store import Store
 
 BLOCK = 4096

@@ -13,7 +13,7 @@ from tablectl import service
 from tablectl.config import Config
 from tablectl.hw.fileflash import FileFlash
 from tablectl.hw.wiring import table_flash
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 from mptest import raises
 

@@ -15,7 +15,7 @@ from test_ctl_app import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 VARIANTS = ((None, 0), (0, 0), (None, 7))  # (bytes of the cut operation done: None half; noise seed)

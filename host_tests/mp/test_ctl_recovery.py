@@ -4,7 +4,7 @@ and a RAM clear works once the journal's oldest entries have gone (the defects a
 # mp-heap: 308K
 from ramblockdev import damage_record, flip, log_frames
 from tablectl import service
-from tablectl.log import F_ENT, F_REC
+from tablectl.storage import F_ENT, F_REC
 from test_ctl_app import cleanup, drive, keyed, new_app, restart
 
 # seat 5: royal flush, the supervisor's key turned for it (configuration 'supervisor', issue 21)

@@ -3,7 +3,7 @@ bad entries refused, entries of one step written with its record."""
 # mp-heap: 80K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl.journal import Journal, describe
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 from mptest import raises
 

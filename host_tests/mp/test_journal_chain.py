@@ -1,11 +1,11 @@
 """The journal's SHA-256 chain on the board: every frame continues the one before, the export gives each entry's
 chain value, and an entry edited, removed, reordered or inserted on the flash, its CRC made right, is a tilt at
 boot naming it (CPython and the unix port)."""
-# mp-heap: 96K
+# mp-heap: 108K
 from ramblockdev import RamBlockDev, log_frames, rewrite_payload
 from tablectl import chain
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 

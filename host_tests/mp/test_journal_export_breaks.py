@@ -1,13 +1,13 @@
 """The journal export where the table's journal is not whole: a damaged frame between two exported entries is
 named by a '# resync' line (the chain starts again from the next frame's value), and entries the ring erased
 before an export reached them are named by 'rotated=' in its header (CPython and the unix port)."""
-# mp-heap: 76K
+# mp-heap: 82K
 import gc
 
 from ramblockdev import RamBlockDev, flip, log_frames
 from tablectl import chain
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 
 
 def setup_function(function):

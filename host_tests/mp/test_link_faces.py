@@ -1,7 +1,7 @@
 """A linked table's faces while the link is down, with no network: the server's heartbeat answers are
 handed to on_message as umqtt hands them. LINK DOWN with no pool figure, the jackpot digits blank and the
 betting lamp dark (LOCK is refused), before a restart and after one; lit again when the link answers."""
-# mp-heap: 316K
+# mp-heap: 372K
 import json
 
 from tablectl import app as appmod

@@ -5,7 +5,7 @@ smallest ring, and nothing ever programmed outside its block."""
 import gc
 
 from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
-from tablectl.log import Log, LogError, Refused
+from tablectl.storage import Log, LogError, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
 

@@ -5,7 +5,7 @@ import struct
 
 from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
-from tablectl.log import F_CFG, F_REC, Log, LogError
+from tablectl.storage import F_VITAL, F_REC, Log, LogError
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -105,20 +105,20 @@ def test_flash_log_full_comes_before_the_checkpoints_start_block_is_erased_and_a
 
 
 def test_a_damaged_configuration_change_stays_config_lost_after_a_later_patch_of_it():
-    # mutation: a configuration *patch* clears config_lost (only a whole configuration may)
+    # mutation: a configuration *patch* clears vital_lost (only a whole configuration may)
     d = dev()
-    log = Log(d)
+    log = Log(d, vital="config")
     log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
     log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
     steps(log, 3)
     log.commit(patch={"config": {"x": 3}})  # a later patch: not the whole configuration
     steps(log, 2, 3)
-    cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_CFG and f[5].get("p", {}).get("config")]
+    cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_VITAL and f[5].get("p", {}).get("config")]
     block, off, flags, seq, n, obj = cfg[0]
     assert obj["p"]["config"] == {"x": 2}
     flip(d, block, off + 12 + n // 2)
-    got = Log(d.reboot())
-    assert got.problem and got.config_lost
+    got = Log(d.reboot(), vital="config")
+    assert got.problem and got.vital_lost
 
 
 def test_a_stray_programmed_byte_after_the_last_frame_never_costs_the_next_commit():
@@ -137,9 +137,9 @@ def test_a_stray_programmed_byte_after_the_last_frame_never_costs_the_next_commi
 
 
 def test_damage_to_a_frame_that_held_no_configuration_never_marks_the_configuration_lost():
-    # cosmic-ray: a whole configuration saved after the damage set config_lost instead of clearing it
+    # cosmic-ray: a whole configuration saved after the damage set vital_lost instead of clearing it
     d = dev()
-    log = Log(d)
+    log = Log(d, vital="config")
     log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
     steps(log, 2)
     log.commit(patch={"round": {"hit": "the frame the damage hits"}})
@@ -148,10 +148,10 @@ def test_damage_to_a_frame_that_held_no_configuration_never_marks_the_configurat
     steps(log, 2, 4)
     rnd = [f for f in log_frames(d) if f[5] and f[5].get("p", {}).get("round", {}).get("hit")]
     block, off, flags, seq, n, obj = rnd[0]
-    assert flags & F_REC and not flags & F_CFG
+    assert flags & F_REC and not flags & F_VITAL
     flip(d, block, off + 12 + n // 2)
-    got = Log(d.reboot())
-    assert "damaged flash after saved frame" in got.problem and not got.config_lost, (got.problem, got.config_lost)
+    got = Log(d.reboot(), vital="config")
+    assert "damaged flash after saved frame" in got.problem and not got.vital_lost, (got.problem, got.vital_lost)
 
 
 # frames with both CRCs right whose records make no sense on what came before (a firmware that did not write

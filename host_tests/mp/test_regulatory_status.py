@@ -10,7 +10,7 @@ from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import config, service
 from tablectl.config import DEFAULTS, Config, placeholders, validate
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 ROOTS = []

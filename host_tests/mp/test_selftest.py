@@ -13,7 +13,7 @@ from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises
 from tablectl import selftest as fwselftest  # selftest's rules, which tools/deploy.py shares
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 from mptest import raises
 

@@ -13,7 +13,7 @@ from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises ValueError
 from tablectl.service import outputs, reports
 from tablectl.config import DEFAULTS, Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 from mptest import raises
 

@@ -3,7 +3,7 @@ a copy, bad input writes nothing; CRC-32 and the meters' state round trip."""
 # mp-heap: 96K
 from ramblockdev import RamBlockDev, log_frames
 from tablectl import crc
-from tablectl.log import F_CKPT, F_END, Log, Refused
+from tablectl.storage import F_CKPT, F_END, Log, Refused
 from tablectl.store import Store
 from mptest import raises
 

@@ -5,7 +5,7 @@ the saved one, a deep patch by the keys it writes; nothing is written for a valu
 import gc
 
 from ramblockdev import RamBlockDev
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store, check_plain
 from mptest import raises
 

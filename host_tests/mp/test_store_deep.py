@@ -2,7 +2,7 @@
 folded with other commits of an atomic() block, and every sequence of them reads back after a reboot."""
 # mp-heap: 96K
 from ramblockdev import RamBlockDev, log_frames
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 

@@ -12,7 +12,7 @@ from ramblockdev import RamBlockDev, log_frames, rewrite_payload
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.journal import Journal, entry
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.timeofday import NOT_SET
 from tablectl.utc import date, days, fields, parse, seconds, text
 from mptest import raises

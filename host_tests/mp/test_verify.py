@@ -15,7 +15,7 @@ from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.service import medium as fwverify
 from tablectl.store import Store
 from mptest import raises

@@ -13,7 +13,7 @@ from ramblockdev import flash_file
 from test_browser import browser, click, lamps, lcd, open_table, rgb_hex, throw_dice, wait_lcd, wait_state  # noqa: F401
 import board  # boards/sim
 from tablectl.hw.lamps import BET, WIN
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ from sim.board_process import HEAP, BoardError
 from sim.locks import InUse, folder_lock
 from sim.simulator import PortBusy, Simulator
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 
 

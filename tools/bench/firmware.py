@@ -46,7 +46,7 @@ TARGET_K = 64  # a long session of every controller within -X heapsize=64K
 CONFIGURE = """
 import sys, board
 from tablectl.config import Config
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 Config(Store(Log(board.sim_flash()))).change(0, game=sys.argv[1])
 """
@@ -66,7 +66,7 @@ gc.collect()
 print("IMPORT total", gc.mem_alloc() - base)
 '''
 BOOT_ORDER = ("tablectl.hw.clock", "tablectl.hw.outputs", "tablectl.hw.lamps", "tablectl.hw.max7219",
-              "tablectl.hw.fileflash", "board", "tablectl.crc", "tablectl.log", "tablectl.store", "tablectl.journal",
+              "tablectl.hw.fileflash", "board", "tablectl.crc", "tablectl.storage", "tablectl.storage.replay", "tablectl.store", "tablectl.journal",
               "tablectl.config", "tablectl.meters", "tablectl.hw.buttons",
               "tablectl.hw.watchdog", "tablectl.app", "tablectl.games.base", "tablectl.rules.dice",
               "tablectl.games.dice", "tablectl.rules.fantan", "tablectl.games.fantan", "tablectl.rules.hands",

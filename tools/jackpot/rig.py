@@ -230,7 +230,7 @@ FW_CONFIG = """
 import board
 from tablectl.config import Config
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store
 log = Log(board.sim_flash())
 cfg = Config(Store(log), Journal(log))

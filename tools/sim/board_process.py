@@ -41,16 +41,16 @@ FIRST_BOOT = """
 import board
 from tablectl.config import Config
 from tablectl.journal import Journal
-from tablectl.log import Log
+from tablectl.storage import Log
 from tablectl.store import Store, Tilt
 log = Log(%(flash)s)
+store = Store(log)
 if log.head < 0 and not log.problem:
     from tablectl.migrate import migrate
     migrate(log, board.ROOT)
-store = Store(log)
 halt = store.peek('halt') or {}
 try:
-    if log.config_lost or halt.get('config_lost'):
+    if log.vital_lost or halt.get('config_lost'):
         raise Tilt(log.problem or halt.get('why'))
     if store.names():
         print('game', Config(store)['game'])

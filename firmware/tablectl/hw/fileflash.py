@@ -4,7 +4,7 @@
     dev = FileFlash('flash.bin', blocks=64, start=1 << 20)   # a region of a larger flash image (it must exist)
     dev.readblocks(n, buf, offset); dev.writeblocks(n, buf, offset); dev.ioctl(6, n)   # erase block n
 
-The extended block protocol of vfs.AbstractBlockDev, as tablectl.log uses it. Writes go straight to the
+The extended block protocol of vfs.AbstractBlockDev, as tablectl.storage uses it. Writes go straight to the
 file (no buffering), so a process killed at any moment leaves what a board's flash would hold after a
 power cut at that moment. A program only clears bits, as on NOR flash (new = old & data), so code that
 programs without erasing first is caught here as it would be on a board. `erases` and `programs`

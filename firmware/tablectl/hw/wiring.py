@@ -57,7 +57,7 @@ def service_key(pins, keypad, gpio_input):
 
 class Region:
     """A raw flash region (rp2.Flash, esp32.Partition: the extended block protocol) with the program unit
-    its chip needs, which tablectl.log aligns its writes to."""
+    its chip needs, which tablectl.storage aligns its writes to."""
 
     def __init__(self, dev, prog):
         self.dev = dev

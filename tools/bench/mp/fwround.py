@@ -29,7 +29,7 @@ def open_table(game, root, flash=None):
     import board
     from tablectl.app import App
     from tablectl.config import Config
-    from tablectl.log import Log
+    from tablectl.storage import Log
     from tablectl.store import Store
     flash = flash or board.sim_flash(root)
     if game != "sicbo":
