@@ -70,7 +70,7 @@ def board_files(port, timeout):
 def ring_blocks(image, region_blocks):
     """{region block: 4 KB} for the file log's image: its blocks in the ring's order, the newest (the block
     header with the highest sequence number: TLOG, version 1, bseq, CRC-32, docs/storage.md) where a region
-    of region_blocks would hold it, so tablectl.log finds every block where its sequence number says."""
+    of region_blocks would hold it, so tablectl.storage finds every block where its sequence number says."""
     from tablectl.crc import crc32
     n = len(image) // BLOCK
     head, top = 0, 0

@@ -95,6 +95,6 @@ def canon(obj):
 
 def summary(dev, entries=40):
     """What the App boots from the log on dev: the log's problem, its records and its last journal entries."""
-    from tablectl.log import Log
+    from tablectl.storage import Log
     log = Log(dev)
-    return canon([log.problem, log.state, log.entries(entries)])
+    return canon([log.problem, {n: log.get(n) for n in log.names()}, log.entries(entries)])

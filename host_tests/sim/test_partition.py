@@ -36,7 +36,7 @@ def played_log(path, rounds):
     import fwround
     from tablectl.config import Config
     from tablectl.hw.wiring import table_flash
-    from tablectl.log import Log
+    from tablectl.storage import Log
     from tablectl.store import Store
     flash = table_flash(None, 256, path=str(path))
     Config(Store(Log(flash))).change(0, log_file_ok=True)
@@ -190,7 +190,7 @@ def board_state(mpremote, port):
         "\nimport board, flashparts\nfrom tablectl.app import App\nfrom tablectl.hw.wiring import table_flash\n"
         "dev = table_flash(log_region(), 256)\napp = App(board.make(virtual_clock=True, flash=dev), '/')\n"
         "print('layout', flashparts.layout, getattr(dev, 'file_fallback', False), app.tilt)\n"
-        "import gc\ngc.collect()\nprint('app', flashparts.canon([app.log.state, app.log.entries(12)]))\n")
+        "import gc\ngc.collect()\nprint('app', flashparts.canon([{n: app.log.get(n) for n in app.log.names()}, app.log.entries(12)]))\n")
     rc, text = mpremote(port, "resume", "exec", code)
     assert rc == 0, text
     return text
