@@ -46,6 +46,46 @@ HOLD_MS = 60
 _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
 
+try:
+    from io import IOBase as _Base  # json.dump writes to a Python stream only through IOBase on MicroPython
+except ImportError:
+    _Base = object
+
+
+class _Line(_Base):
+    """A message as json.dump hands it out, written a small buffer at a time: a status with its results runs past
+    a kilobyte, which a linked table's heap (the sim's 256 KB, fragmented by rounds) has no block for, and
+    json.dumps(obj) + "\\n" and its encode() wanted three."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.buf = bytearray(128)
+        self.fill = 0
+
+    def write(self, data):
+        if isinstance(data, str):  # CPython's json.dump hands out str
+            data = data.encode()
+        n = len(data)
+        if self.fill + n > len(self.buf):
+            self.flush()
+        if n > len(self.buf):
+            self.put(data)
+        else:
+            self.buf[self.fill:self.fill + n] = data
+            self.fill += n
+        return n
+
+    def flush(self):
+        if self.fill:
+            fill, self.fill = self.fill, 0
+            self.put(memoryview(self.buf)[:fill])
+
+    def put(self, data):
+        n = self.stream.write(data)
+        if n is None or n < len(data):  # a full socket buffer: the line is broken, the link resyncs
+            raise OSError("short write")
+
+
 class Link:
     def __init__(self, board, stream):
         self.board = board
@@ -56,16 +96,18 @@ class Link:
         self.pressed_at = {}  # role -> the board's ticks when the host's press reached the pin
         self.last_status = None
         board.listeners.append(self.changed)
+        self.line = _Line(stream)
 
     # -- board -> host ---------------------------------------------------------------------------
     def send(self, obj):
+        line = self.line
         try:
-            data = (json.dumps(obj) + "\n").encode()
-            n = self.stream.write(data)
-            if n is None or n < len(data):  # a full socket buffer: resend everything later
-                self.resync = True
+            line.fill = 0
+            json.dump(obj, line)
+            line.write(b"\n")
+            line.flush()
         except (OSError, MemoryError):  # a full socket, or a fragmented heap: never the controller's error
-            self.resync = True
+            self.resync = True  # resend everything later
 
     def lamps_hex(self):
         return binascii.hexlify(self.board.neopixel.shown).decode()

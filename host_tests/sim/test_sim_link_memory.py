@@ -63,3 +63,39 @@ def test_a_message_the_heap_refuses_marks_a_resync_instead_of_raising():
     link = mod.Link(Board(), Full())
     link.send({"t": "out", "lamps": "00"})  # must not raise into the controller that changed the lamps
     assert link.resync
+
+
+def test_a_long_status_goes_out_whole_in_pieces_no_block_as_long_as_itself():
+    """json.dumps(msg) + '\\n' and its encode() took three blocks as long as a status (over a kilobyte with its
+    results), which a linked table's heap in the sim's 256 KB had not: the page froze on a stale status."""
+    import json
+    mod = load()
+
+    class Copying(Stream):  # as a socket's write does: the link reuses its buffer
+        def write(self, data):
+            return Stream.write(self, bytes(data))
+
+    stream = Copying()
+    link = mod.Link(Board(), stream)
+    msg = {"t": "status", "results": [[r, "no hit: %d" % r] for r in range(200)], "state": "betting"}
+    link.send(msg)
+    data = b"".join(bytes(d) for d in stream.sent)
+    assert data.endswith(b"\n") and data.count(b"\n") == 1 and json.loads(data) == msg
+    assert len(data) > 4000 and max(len(d) for d in stream.sent) <= 128 and not link.resync
+
+
+def test_a_short_write_breaks_off_the_line_and_marks_a_resync():
+    mod = load()
+
+    class Short(Stream):
+        def write(self, data):
+            self.sent.append(bytes(data))
+            return len(data) - 1 if len(self.sent) == 2 else len(data)
+
+    stream = Short()
+    link = mod.Link(Board(), stream)
+    link.send({"t": "status", "results": list(range(200))})
+    assert link.resync and len(stream.sent) == 2  # nothing written after the short piece
+    link.resync = False
+    link.send({"t": "out", "lamps": "00"})
+    assert stream.sent[-1] == b'{"t": "out", "lamps": "00"}\n' and not link.resync  # the next line starts afresh
