@@ -99,3 +99,39 @@ def test_a_short_write_breaks_off_the_line_and_marks_a_resync():
     link.resync = False
     link.send({"t": "out", "lamps": "00"})
     assert stream.sent[-1] == b'{"t": "out", "lamps": "00"}\n' and not link.resync  # the next line starts afresh
+
+
+class Copying(Stream):  # as a socket's write does: the link reuses its buffer
+    def write(self, data):
+        return Stream.write(self, bytes(data))
+
+
+def test_the_lamps_go_out_as_one_message_their_hex_a_slice_at_a_time():
+    import binascii
+    import json
+
+    class Pixels:
+        shown = bytearray(range(256)) + bytearray(range(104))  # 120 lamps of RGB
+
+    mod = load()
+    board = Board()
+    board.neopixel = Pixels()
+    stream = Copying()
+    mod.Link(board, stream).send_lamps()
+    data = b"".join(stream.sent)
+    assert json.loads(data) == {"t": "out", "lamps": binascii.hexlify(Pixels.shown).decode()}
+    assert data.endswith(b"}\n") and max(len(d) for d in stream.sent) <= 128
+
+
+def test_a_memory_error_in_an_output_change_is_the_links_never_the_controllers():
+    """The controller's key changed the lamps; the link's message for it met a full heap: the button task
+    that pressed the key ran on (it ended, with the table deaf to its keys, when it did not)."""
+    mod = load()
+    link = mod.Link(Board(), Stream())
+
+    def full():
+        raise MemoryError("memory allocation failed, allocating 721 bytes")
+
+    link.hello_if_rewired = full
+    link.changed("display")  # must not raise into the board's write
+    assert link.resync
