@@ -46,6 +46,46 @@ HOLD_MS = 60
 _PINS = ("betting_lamp", "shaker", "bell", "cover", "service_key")
 
 
+try:
+    from io import IOBase as _Base  # json.dump writes to a Python stream only through IOBase on MicroPython
+except ImportError:
+    _Base = object
+
+
+class _Line(_Base):
+    """A message as json.dump hands it out, written a small buffer at a time: a status with its results runs past
+    a kilobyte, which a linked table's heap (the sim's 256 KB, fragmented by rounds) has no block for, and
+    json.dumps(obj) + "\\n" and its encode() wanted three."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.buf = bytearray(128)
+        self.fill = 0
+
+    def write(self, data):
+        if isinstance(data, str):  # CPython's json.dump hands out str
+            data = data.encode()
+        n = len(data)
+        if self.fill + n > len(self.buf):
+            self.flush()
+        if n > len(self.buf):
+            self.put(data)
+        else:
+            self.buf[self.fill:self.fill + n] = data
+            self.fill += n
+        return n
+
+    def flush(self):
+        if self.fill:
+            fill, self.fill = self.fill, 0
+            self.put(memoryview(self.buf)[:fill])
+
+    def put(self, data):
+        n = self.stream.write(data)
+        if n is None or n < len(data):  # a full socket buffer: the line is broken, the link resyncs
+            raise OSError("short write")
+
+
 class Link:
     def __init__(self, board, stream):
         self.board = board
@@ -56,24 +96,24 @@ class Link:
         self.pressed_at = {}  # role -> the board's ticks when the host's press reached the pin
         self.last_status = None
         board.listeners.append(self.changed)
+        self.line = _Line(stream)
 
     # -- board -> host ---------------------------------------------------------------------------
-    def send(self, obj):
+    def send(self, obj, dump=json.dump):
+        line = self.line
         try:
-            data = (json.dumps(obj) + "\n").encode()
-            n = self.stream.write(data)
-            if n is None or n < len(data):  # a full socket buffer: resend everything later
-                self.resync = True
+            line.fill = 0
+            dump(obj, line)
+            line.write(b"\n")
+            line.flush()
         except (OSError, MemoryError):  # a full socket, or a fragmented heap: never the controller's error
-            self.resync = True
+            self.resync = True  # resend everything later
 
-    def lamps_hex(self):
-        return binascii.hexlify(self.board.neopixel.shown).decode()
+    def send_lamps(self):
+        self.send(memoryview(self.board.neopixel.shown), _dump_lamps)
 
     def output(self, what):
         b = self.board
-        if what == "lamps":
-            return self.lamps_hex()
         if what == "display":
             return list(b.display.lines)
         if what == "jackpot":
@@ -98,8 +138,14 @@ class Link:
             what = "seats"
         elif what not in ("lamps", "display", "jackpot") and what not in _PINS:
             return  # buttons, the watchdog and chip-selects are not shown
-        self.hello_if_rewired()
-        self.send({"t": "out", what: self.output(what)})
+        try:
+            self.hello_if_rewired()
+            if what == "lamps":
+                self.send_lamps()
+            else:
+                self.send({"t": "out", what: self.output(what)})
+        except MemoryError:  # the board's caller is the controller (a key's lamps): it must not see it
+            self.resync = True
 
     def hello_if_rewired(self):
         app = _app()
@@ -123,8 +169,9 @@ class Link:
     def everything(self):
         self.resync = False
         self.hello()
+        self.send_lamps()
         out = {"t": "out"}
-        for what in ("lamps", "display", "jackpot", "seats") + _PINS:
+        for what in ("display", "jackpot", "seats") + _PINS:
             out[what] = self.output(what)
         self.send(out)
         self.last_status = None
@@ -192,6 +239,16 @@ class Link:
         from tablectl import service  # the technician's validated path: refused mid-round (ValueError),
         service.configure(game=game, confirm=confirm)  # journalled, a live jackpot closed only with its code
         self.everything()
+
+
+def _dump_lamps(shown, line):
+    """The lamps' out message as json.dump would write it, the chain's hex a slice at a time: 120 lamps are
+    720 characters, a block a linked table's heap in the sim's 256 KB may not have (their MemoryError
+    ended the controller's button task)."""
+    line.write(b'{"t": "out", "lamps": "')
+    for i in range(0, len(shown), 48):
+        line.write(binascii.hexlify(shown[i:i + 48]))
+    line.write(b'"}')
 
 
 def _game(app):

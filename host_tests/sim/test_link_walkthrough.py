@@ -45,7 +45,7 @@ def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp
     try:
         assert "yours    t07 on the link" in demo.output()  # the id the docs give the simulator
         sim = start_sim("caribbean_stud", pty_link=tmp_path / "build" / "sim-caribbean_stud.pty")
-        sim.link.send("key 1")  # the page's service key switch
+        dealer.key(sim, True)  # the page's service key switch, read by the board before the docs' configure
         script = docs_lines().replace("127.0.0.1:1883", "127.0.0.1:%d" % port)
         code, out = run_shell(script, tmp_path)
         # a new table holds its seed: the first configure is refused with the code to confirm it
@@ -54,7 +54,7 @@ def test_the_docs_walkthrough_puts_a_simulator_on_make_links_demo(start_sim, tmp
         code, out = run_shell(script.replace("/pit1')", "/pit1', confirm='%s')" % found.group(1)), tmp_path)
         assert code == 0 and "link = 'mqtt://t07:***@127.0.0.1:%d/pit1' (now)" % port in out, out
         assert "REFUSED" not in out, out
-        sim.link.send("key 0")
+        dealer.key(sim, False)  # read before the first LOCK (one sent but not yet read refuses it)
         heard = until(lambda: ((status() or {}).get("links", {}).get("pit1", {}).get("tables", {}).get("t07")),
                       "t07's heartbeat on the server")
         assert heard["last_at"]

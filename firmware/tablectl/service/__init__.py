@@ -23,6 +23,39 @@ the names of the firmware contract: app.board, .config (tablectl.config.Config),
 app.config_changed(applied) and app.ram_clear().
 """
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
+import sys
+
+# the modules the calls load: on a board whose code sits in the heap (the sim's 64-bit port) they take 27 KB
+# that a linked table's 256 KB cannot spare between calls, so a call lets go of those it loaded itself
+_PARTS = ("reports", "settings", "ramclear", "outputs", "medium", "shifts", "timeset")
+_RELEASE = sys.implementation.name == "micropython"  # CPython keeps its modules: no heap to win there
+
+
+def _held():
+    held = 0
+    for i in range(len(_PARTS)):
+        if "tablectl.service." + _PARTS[i] in sys.modules:
+            held |= 1 << i
+    return held
+
+
+def _release(held):
+    if not _RELEASE:
+        return
+    names = globals()  # this package's: a loaded part is also its attribute
+    for i in range(len(_PARTS)):
+        if not held >> i & 1:
+            sys.modules.pop("tablectl.service." + _PARTS[i], None)
+            names.pop(_PARTS[i], None)
+
+
+def _via(part, call, *args, **kw):
+    """part.call(*args, **kw), the part loaded for it and let go after unless something else had loaded it."""
+    held = _held()
+    try:
+        return getattr(__import__("tablectl.service." + part, None, None, (call,)), call)(*args, **kw)
+    finally:
+        _release(held)
 
 CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "configure", "lamp_test",
          "display_test", "shaker_test", "selftest", "ram_clear", "verify", "config_export", "shift_close", "set_time")  # what firmware/service.py offers at the REPL
@@ -30,42 +63,36 @@ CALLS = ("status", "meters", "history", "journal", "journal_export", "config", "
 
 def status():
     """Game, controller state, round, whether a round is in progress, pending configuration."""
-    from tablectl.service import reports
-    return reports.status()
+    return _via("reports", "status")
 
 
 def meters():
     """Pool meters (with the balance check pool + reserve + paid = seeded + contributed) and table meters,
     each for the lifetime (since the last RAM clear) and the current shift."""
-    from tablectl.service import reports
-    return reports.meters()
+    return _via("reports", "meters")
 
 
 def history(n=20):
     """The last n results of the controller, oldest first, as the table shows them."""
-    from tablectl.service import reports
-    return reports.history(n)
+    return _via("reports", "history", n)
 
 
 def journal(n=20, from_seq=None):
     """The last n journal entries (n <= 200), oldest first; with from_seq, the n from seq from_seq on (a page,
     which names the next one)."""
-    from tablectl.service import reports
-    return reports.journal(n, from_seq)
+    return _via("reports", "journal", n, from_seq)
 
 
 def journal_export(from_seq=1):
     """Print every journal entry from seq `from_seq` on with its SHA-256 chain value, a line each, for a
     host's `make journal` (tablectl.journal.Journal.export says the format); returns nothing."""
-    from tablectl.service import reports
-    reports.journal_export(from_seq)
+    _via("reports", "journal_export", from_seq)
 
 
 def config(all=False):
     """The current game's keys (every key with all=True), '*' where a value differs from the default,
     and the pending pool changes."""
-    from tablectl.service import reports
-    return reports.config(all)
+    return _via("reports", "config", all)
 
 
 def configure(*args, **kw):
@@ -75,26 +102,22 @@ def configure(*args, **kw):
     if args:  # a value without its key: nothing says which setting it is for
         raise ValueError("configure takes key=value arguments, e.g. configure(shake_ms=4000); got %s without "
                          "a key (config() lists the keys)" % ", ".join(repr(a) for a in args))
-    from tablectl.service import settings
-    return settings.configure(**kw)
+    return _via("settings", "configure", **kw)
 
 
 def lamp_test(step_ms=150):
     """Each lamp alone in turn, then all together; the previous picture is put back."""
-    from tablectl.service import outputs
-    return outputs.lamp_test(step_ms)
+    return _via("outputs", "lamp_test", step_ms)
 
 
 def display_test(step_ms=500):
     """Every character cell and every jackpot digit segment on, then the previous contents back."""
-    from tablectl.service import outputs
-    return outputs.display_test(step_ms)
+    return _via("outputs", "display_test", step_ms)
 
 
 def shaker_test(ms=None):
     """Run the electric shaker for the configured shake time (at most the driver's max on-time)."""
-    from tablectl.service import outputs
-    return outputs.shaker_test(ms)
+    return _via("outputs", "shaker_test", ms)
 
 
 def selftest(root=None):
@@ -107,34 +130,29 @@ def selftest(root=None):
 def ram_clear(code=None, keep_config=True):
     """Without a code: what a RAM clear wipes and the code to confirm it. With the code: clear; the
     configuration is kept unless keep_config=False (then back to its defaults, journalled)."""
-    from tablectl.service import ramclear
-    return ramclear.ram_clear(code, keep_config)
+    return _via("ramclear", "ram_clear", code, keep_config)
 
 
 def config_export():
     """The configuration's keys that differ from the defaults (pending pool changes as they will apply; the
     link's address, which holds its password, left out): a dict that configure(**exported) re-applies,
     printed as that configure() line."""
-    from tablectl.service import settings
-    return settings.config_export()
+    return _via("settings", "config_export")
 
 
 def verify(seed):
     """HMAC-SHA1 and HMAC-SHA256 keyed with the verifier's hex seed over the whole program medium (the
     frozen image, every file of the manifest, the manifest), each part's SHA-256 beside: a lab's field
     check of the certified release (docs/technicians.md). Key on or off; between rounds."""
-    from tablectl.service import medium
-    return medium.verify(seed)
+    return _via("medium", "verify", seed)
 
 
 def shift_close():
     """Close the shift (key on, between rounds): its meters are journalled and the next shift starts."""
-    from tablectl.service import shifts
-    return shifts.shift_close()
+    return _via("shifts", "shift_close")
 
 
 def set_time(when):
     """Set the board's clock to `when`, text 'YYYY-MM-DD HH:MM:SS' in UTC (key on, between rounds): journalled
     with the time before and after; until it is set, entries carry no time (TIME NOT SET)."""
-    from tablectl.service import timeset
-    return timeset.set_time(when)
+    return _via("timeset", "set_time", when)

@@ -3,12 +3,21 @@ _override = None
 
 
 class Report:
-    """Readable lines for the REPL (repr/str, or emit() a line at a time) plus `.data` for programs."""
+    """Readable lines for the REPL (repr/str, or emit() a line at a time) plus `.data` for programs. A long
+    report gives render() instead of its lines: a generator of them that emit() writes one at a time, so no
+    list of its lines is ever held (`.lines` makes the list for a program that asks)."""
 
-    def __init__(self, title, lines=(), data=None):
+    def __init__(self, title, lines=(), data=None, render=None):
         self.title = title
-        self.lines = list(lines)
+        self._lines = None if render is not None else list(lines)
+        self._render = render
         self.data = data
+
+    @property
+    def lines(self):
+        if self._lines is None:
+            self._lines = list(self._render())
+        return self._lines
 
     def __repr__(self):
         return "\n".join([self.title] + ["  " + line for line in self.lines])
@@ -21,7 +30,7 @@ class Report:
         play may not have."""
         write(self.title)
         write(end)
-        for line in self.lines:
+        for line in self._lines if self._lines is not None else self._render():
             write("  ")
             write(line)
             write(end)

@@ -152,19 +152,29 @@ def history(n=20):
 def journal(n=20, from_seq=None):
     app = running_app()
     n = _count(n, 200, " (a page: journal(n, from_seq=SEQ) goes on from SEQ)")
+    seq = app.journal.seq
     if from_seq is not None:
         int_arg("from_seq", from_seq, 1, (1 << 30) - 1)
         recs = app.journal.page(from_seq, n)
-        lines = [journal_line(r) for r in recs] or ["no entry from #%d on" % from_seq]
-        if recs and recs[-1][0] < app.journal.seq:
-            lines.append("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1))
-        return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, app.journal.seq), lines, recs)
+        after = ("no entry from #%d on" % from_seq,) if not recs else \
+            ("next page: journal(%d, from_seq=%d)" % (n, recs[-1][0] + 1),) if recs[-1][0] < seq else ()
+        return Report("journal (%d from #%d of %d)" % (len(recs), from_seq, seq), data=recs,
+                      render=lambda: _journal_lines(recs, after))
     recs = app.journal.records(n, True)
-    lines = [journal_line(r) for r in recs] or ["empty"]
     damaged = app.journal.damaged
+    after = () if recs else ("empty",)
     if damaged:
-        lines.append("%d damaged journal frame%s skipped" % (damaged, "" if damaged == 1 else "s"))
-    return Report("journal (last %d of %d)" % (len(recs), app.journal.seq), lines, recs)
+        after += ("%d damaged journal frame%s skipped" % (damaged, "" if damaged == 1 else "s"),)
+    return Report("journal (last %d of %d)" % (len(recs), seq), data=recs, render=lambda: _journal_lines(recs, after))
+
+
+def _journal_lines(recs, after):
+    """A journal report's lines as the REPL writes them, one at a time (35 lines of a linked table's journal
+    as a list wanted a block the sim's 256 KB heap did not have)."""
+    for rec in recs:
+        yield journal_line(rec)
+    for line in after:  # what the entries do not say: none, a next page, damaged frames
+        yield line
 
 
 def journal_export(from_seq=1):
