@@ -81,11 +81,30 @@ def ensure_installed(package="mosquitto", programs=(MOSQUITTO, PASSWD_TOOL)):
         raise BrokerError("%s is not installed and apt-get could not install it: %s" % (package, e))
 
 
+def ephemeral_ports():
+    """The kernel's range for ports it picks itself (outgoing connections, a bind to port 0)."""
+    try:
+        low, high = map(int, pathlib.Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return low, high
+
+
 def free_port():
-    """A TCP port free on 127.0.0.1 now (the broker binds it a moment later)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A TCP port free on 127.0.0.1 now, for a process that binds it a moment later. Taken below the kernel's
+    ephemeral range: a port the kernel hands out is one it hands the next outgoing connection too, and under
+    load (parallel tests) the server then met EADDRINUSE on it."""
+    low, _ = ephemeral_ports()
+    first = 10000 if low > 11000 else 1024
+    for _ in range(500):
+        port = first + secrets.randbelow(max(1, low - first))
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise BrokerError("no free TCP port on 127.0.0.1 between %d and %d" % (first, low - 1))
 
 
 def check_id(kind, name):
