@@ -3,6 +3,7 @@ characters tools/oled_terms.py uses, laid out as an SSD1306 page buffer holds th
 with their Chinese as glyph numbers (tablectl/hw/oled.py draws them without a string operation).
 
     python tools/oledfont.py OUT.py     write the module (tools/build_mpy.py builds it as tablectl/hw/glyphs)
+    oledfont.load()                     the module, made in this process (the host tests)
 
 The font is Debian's `unifont` (/usr/share/unifont/unifont.hex, GPL-2+ with the GNU font embedding
 exception): a bitmap font already, so no rasteriser and no hinting choices; its 16-pixel cells make the
@@ -122,6 +123,14 @@ def module(terms=TERMS, path=HEX):
              "TERMS = %r" % terms_blob,
              "STARTS = %r  # where a character's phrases start in TERMS: two bytes each, 0 for none" % starts]
     return "\n".join(lines) + "\n"
+
+
+def load(terms=TERMS, path=HEX):
+    """The glyph module itself (on CPython, where no build is imported): what tablectl.hw.glyphs holds."""
+    import types
+    glyphs = types.ModuleType("tablectl.hw.glyphs")
+    exec(module(terms, path), glyphs.__dict__)
+    return glyphs
 
 
 if __name__ == "__main__":

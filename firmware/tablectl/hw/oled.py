@@ -60,7 +60,7 @@ class Oled:
         x = 0
         for c in b:
             x = self._ascii(page, x, c)
-        if self.chinese(b, -1) <= self.width:
+        if 0 < self.chinese(b, -1) <= self.width:
             self.chinese(b, page + 2)
 
     def chinese(self, b, page):
