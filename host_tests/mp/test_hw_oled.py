@@ -147,3 +147,14 @@ def test_drawing_a_row_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert p.buffer[:4 * W] == frame(*(run(0, 0, "S3 6 SAME COLOUR") + run(2, 0, "S3 六張同色同點")))[:4 * W]
+
+
+def test_a_board_whose_pins_csv_says_ssd1306_gets_this_display_at_0x3c():
+    ssd1306_module()
+    from tablectl.hw.wiring import text_display
+    bus = I2c()
+    d = text_display({"DISPLAY": "SSD1306"}, bus)
+    assert isinstance(d, Oled) and (d.cols, d.rows) == (16, 2)
+    assert bus.writes and all(addr == ADDR for addr, _ in bus.writes)
+    d.text(1, "PLACE BETS")
+    assert bus.writes[-1] == (ADDR, b"\x40" + bytes(frame(*(run(4, 0, "PLACE BETS") + run(6, 0, "請下注")))))
