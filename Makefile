@@ -85,10 +85,10 @@ demo: setup     ## scripted session of every controller on the unix port, sim bo
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/demo.py
 
-sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board)
+sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board; OLED=1: the graphic display)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
-	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT))
+	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT)) $(if $(filter 1 yes,$(OLED)),--oled)
 
 deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs)

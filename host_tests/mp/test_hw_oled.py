@@ -1,7 +1,7 @@
 """The graphic display (tablectl.hw.oled) over micropython-lib's SSD1306 driver on a fake I2C bus: the exact
 frame it sends for known texts, English above and the game's terms in Chinese beneath, numbers carried
 into the Chinese, whole words only, a row too wide in Chinese left blank, nothing allocated to draw."""
-# mp-heap: 70K
+# mp-heap: 92K
 import sys
 
 from fakebus import I2c
@@ -158,3 +158,25 @@ def test_a_board_whose_pins_csv_says_ssd1306_gets_this_display_at_0x3c():
     assert bus.writes and all(addr == ADDR for addr, _ in bus.writes)
     d.text(1, "PLACE BETS")
     assert bus.writes[-1] == (ADDR, b"\x40" + bytes(frame(*(run(4, 0, "PLACE BETS") + run(6, 0, "請下注")))))
+
+
+def test_the_sim_boards_virtual_ssd1306_holds_the_frame_the_driver_sent():
+    ssd1306_module()
+    from simhw import VirtualSsd1306
+    from tablectl.hw.wiring import text_display
+    seen = []
+
+    class Board:
+        def changed(self, what):
+            seen.append(what)
+
+    chip = VirtualSsd1306(Board())
+    d = text_display({"DISPLAY": "SSD1306"}, chip)
+    assert chip.on and chip.ram == bytearray(1024)
+    del seen[:]
+    d.text(0, "NUMBER 3")
+    assert seen == ["display"]
+    assert chip.ram == frame(*(run(0, 0, "NUMBER 3") + run(2, 0, "開 3")))
+    assert raises(OSError, chip.writeto, 0x27, b"\x80\xaf")  # nothing answers at another address
+    d.panel.poweroff()
+    assert not chip.on
