@@ -108,8 +108,15 @@ def test_a_word_no_phrase_covers_stays_english_and_a_row_with_none_has_no_chines
     d.text(0, "S3 STR FLUSH")
     d.text(1, "1234 S7")
     assert p.buffer == frame(*(run(0, 0, "S3 STR FLUSH") + run(2, 0, "S3 同花順") + run(4, 0, "1234 S7")))
+    for inside in (b"SHAKER", b"ABIG", b"S3BIG", b"CARDSS"):  # a phrase inside a longer word is none
+        assert d.chinese(inside, -1) == 0, inside
+    assert d.chinese(b"SHAKE", -1) == 32 and d.chinese(b"A BIG", -1) == 32
     d.text(0, "LEFT 1-4: 3")  # a phrase at the start, the rest as it is
     assert p.buffer[:4 * W] == frame(*(run(0, 0, "LEFT 1-4: 3") + run(2, 0, "餘數 1-4: 3")))[:4 * W]
+    d.text(0, "ENTER THE COUP")  # the longest phrase, not ENTER and then THE COUP
+    assert p.buffer[:4 * W] == frame(*(run(0, 0, "ENTER THE COUP") + run(2, 0, "請輸入整局牌")))[:4 * W]
+    d.text(0, "3 DICE ENTERED")  # a phrase that starts with its number
+    assert p.buffer[:4 * W] == frame(*(run(0, 0, "3 DICE ENTERED") + run(2, 0, "已輸入3粒骰")))[:4 * W]
 
 
 def test_a_row_too_wide_in_chinese_keeps_its_english_alone_and_a_long_text_is_cut_to_16_columns():

@@ -162,7 +162,7 @@ class Oled:
     def _blit(self, page, x, glyphs, at, w):
         """A glyph of `w` columns (its top page's columns, then the bottom's, from glyphs[at]) at column x of
         `page` and the page below; page -1 measures only. The next glyph's column."""
-        if page >= 0 and x + w <= self.width:
+        if page >= 0:  # within the width: text() cuts the English to it, draws the Chinese only when it fits
             buf = self.panel.buffer
             top = page * self.width + x
             low = top + self.width
