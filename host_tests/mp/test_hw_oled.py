@@ -1,7 +1,7 @@
 """The graphic display (tablectl.hw.oled) over micropython-lib's SSD1306 driver on a fake I2C bus: the exact
 frame it sends for known texts, English above and the game's terms in Chinese beneath, numbers carried
 into the Chinese, whole words only, a row too wide in Chinese left blank, nothing allocated to draw."""
-# mp-heap: 92K
+# mp-heap: 96K
 import sys
 
 from fakebus import I2c
