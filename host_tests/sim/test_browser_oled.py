@@ -43,6 +43,8 @@ def shown(page):
 
 @pytest.fixture
 def oled_table(open_table, monkeypatch):  # noqa: F811 (the fixture's value)
+    import mplib
+    mplib.folder()  # micropython-lib's ssd1306 on the board process's path, as python -m sim --oled fetches it
     monkeypatch.setenv("TABLECTL_DISPLAY", "SSD1306")  # the board process inherits it, as `python -m sim --oled` sets it
     return open_table
 

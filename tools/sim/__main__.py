@@ -32,6 +32,12 @@ def main(argv=None):
         if args.board == "qemu":
             print("sim: --oled is the sim board's (the qemu board has the 16x2 display only)", file=sys.stderr)
             return 2
+        import mplib
+        try:
+            mplib.folder()  # micropython-lib's ssd1306, the driver the firmware draws through
+        except mplib.FetchError as e:
+            print("sim: --oled: %s" % e, file=sys.stderr)
+            return 1
         os.environ["TABLECTL_DISPLAY"] = "SSD1306"  # the board process inherits it (boards/sim/board.py)
     pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
     for sig in (signal.SIGTERM, signal.SIGHUP):

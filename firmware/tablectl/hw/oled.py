@@ -2,6 +2,7 @@
 tablectl.hw.lcd.Lcd offers (text(row, s), lines, cols, rows), each of the two rows in English with the
 game's terms in Traditional Chinese beneath it, drawn from the build's glyph module (tools/oledfont.py)."""
 from tablectl import const
+from tablectl.hw.lcd import changed_row
 
 _NUMBER = const(0x23)  # '#' in a phrase: a number (digits, or '_' for one not typed yet)
 _HAN = const(0x80)  # a Chinese glyph in a phrase's glyphs: this bit and the next byte hold its number
@@ -40,12 +41,9 @@ class Oled:
         panel.show()
 
     def text(self, row, s):
-        if not 0 <= row < self.rows:
-            raise ValueError("row %d outside 0..%d" % (row, self.rows - 1))
-        s = s[:self.cols]
-        if s == self.lines[row]:
+        s = changed_row(self, row, s)
+        if s is None:
             return
-        self.lines[row] = s
         b = s.encode()
         if len(b) != len(s):  # outside ASCII: '?', as the character display shows it
             b = bytes(ord(ch) if ord(ch) < 127 else 63 for ch in s)
