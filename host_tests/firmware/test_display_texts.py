@@ -230,15 +230,6 @@ def test_the_chinese_guide_explains_every_line_a_progressive_table_shows_in_play
     assert not missing, sorted(missing)
 
 
-class _Panel:
-    """The SSD1306's frame as tablectl.hw.oled draws in it (the bus side: host_tests/mp/test_hw_oled.py)."""
-    width, height = 128, 64
-    buffer = bytearray(128 * 64 // 8)
-
-    def show(self):
-        pass
-
-
 NOT_IN_CHINESE = {"S", "BAC", "CSP"}  # a seat's S3 and the article ids stay as they are
 
 
@@ -248,6 +239,7 @@ def test_every_line_the_display_shows_fits_the_graphic_display_in_english_and_in
     import oled_terms
     import oledfont
     from tablectl.hw.oled import Oled
+    from test_hw_oled import Panel  # the driver's side (the bus itself: host_tests/mp/test_hw_oled.py)
     glyphs = oledfont.load()
     assert len(glyphs.ASCII) == 95 * 16
     han = set(ch for _, zh in oled_terms.TERMS for ch in zh if ord(ch) > 126)
@@ -256,7 +248,7 @@ def test_every_line_the_display_shows_fits_the_graphic_display_in_english_and_in
         assert sum(bin(b).count("1") for b in glyphs.HAN[32 * n:32 * n + 32]) > 8, ch
     lines, known = glossary()
     assert set(w for en, _ in oled_terms.TERMS for w in words(en)) == known - NOT_IN_CHINESE
-    d = Oled(_Panel(), glyphs)
+    d = Oled(Panel(), glyphs)
     texts = set()
     for game in GAMES:
         for part in played()[game]:

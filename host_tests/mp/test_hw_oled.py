@@ -1,7 +1,7 @@
 """The graphic display (tablectl.hw.oled) over micropython-lib's SSD1306 driver on a fake I2C bus: the exact
 frame it sends for known texts, English above and the game's terms in Chinese beneath, numbers carried
 into the Chinese, whole words only, a row too wide in Chinese left blank, nothing allocated to draw."""
-# mp-heap: 96K
+# mp-heap: 104K
 import sys
 
 from fakebus import I2c
@@ -34,7 +34,8 @@ def ssd1306_module():
 
 
 class Panel:
-    """What Oled uses of the driver (width, height, buffer, show) for the layout tests on both runtimes."""
+    """What Oled uses of the driver (width, height, buffer, show, write_cmd, write_data) for the layout tests
+    on both runtimes: it counts the rows sent."""
 
     def __init__(self, width=W, height=64):
         self.width = width
@@ -43,6 +44,12 @@ class Panel:
         self.shows = 0
 
     def show(self):
+        self.shows += 1
+
+    def write_cmd(self, c):
+        pass
+
+    def write_data(self, buf):
         self.shows += 1
 
 
@@ -80,10 +87,17 @@ def test_the_driver_sends_its_init_then_the_frame_for_a_known_text():
     assert data and data[-1] == b"\x40" + bytes(1024)  # cleared
     bus.writes.clear()
     d.text(0, "2 2 5=9 SMALL")
-    # show(): columns 0..127 and pages 0..7 (each command 0x80-prefixed), then the frame after 0x40
-    assert [w for _, w in bus.writes[:6]] == [bytes((0x80, c)) for c in (0x21, 0, 127, 0x22, 0, 7)]
-    assert bus.writes[6] == (ADDR, b"\x40" + bytes(frame(*(run(0, 0, "2 2 5=9 SMALL") + run(2, 0, "2 2 5=9 小")))))
-    assert len(bus.writes) == 7
+    # the row's pages alone: columns 0..127 and pages 0..3 (each command 0x80-prefixed), then its 512 bytes
+    assert [w for _, w in bus.writes[:6]] == [bytes((0x80, c)) for c in (0x21, 0, 127, 0x22, 0, 3)]
+    want = frame(*(run(0, 0, "2 2 5=9 SMALL") + run(2, 0, "2 2 5=9 小")))
+    assert bus.writes[6] == (ADDR, b"\x40" + bytes(want[:4 * W])) and len(bus.writes) == 7
+    bus.writes.clear()
+    d.text(1, "NO MORE BETS")  # row 1: pages 4..7
+    assert [w for _, w in bus.writes[:6]] == [bytes((0x80, c)) for c in (0x21, 0, 127, 0x22, 4, 7)]
+    want = frame(*(run(0, 0, "2 2 5=9 SMALL") + run(2, 0, "2 2 5=9 小") + run(4, 0, "NO MORE BETS") +
+                   run(6, 0, "停止下注")))
+    assert bus.writes[6] == (ADDR, b"\x40" + bytes(want[4 * W:])) and len(bus.writes) == 7
+    assert d.panel.buffer == want
 
 
 def test_each_row_has_its_english_above_and_its_chinese_beneath_numbers_carried():
@@ -138,6 +152,8 @@ def test_bad_rows_and_a_panel_too_small_are_refused_with_a_line_that_says_so():
     assert raises(ValueError, d.text, -1, "X") == "row -1 outside 0..1"
     assert raises(ValueError, Oled, Panel(128, 32), glyphs) == \
         "2 rows of English and Chinese need 64 pixels, the panel has 32"
+    assert raises(ValueError, Oled, Panel(64, 48), glyphs) == \
+        "the panel is 64 pixels wide: the dealer's 16 columns need 128"
 
 
 def test_drawing_a_row_allocates_nothing():
@@ -164,7 +180,7 @@ def test_a_board_whose_pins_csv_says_ssd1306_gets_this_display_at_0x3c():
     assert isinstance(d, Oled) and (d.cols, d.rows) == (16, 2)
     assert bus.writes and all(addr == ADDR for addr, _ in bus.writes)
     d.text(1, "PLACE BETS")
-    assert bus.writes[-1] == (ADDR, b"\x40" + bytes(frame(*(run(4, 0, "PLACE BETS") + run(6, 0, "請下注")))))
+    assert bus.writes[-1] == (ADDR, b"\x40" + bytes(frame(*(run(4, 0, "PLACE BETS") + run(6, 0, "請下注")))[4 * W:]))
 
 
 def test_the_sim_boards_virtual_ssd1306_holds_the_frame_the_driver_sent():

@@ -11,19 +11,10 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from test_browser import browser, click, open_table, throw_dice, wait_lcd, wait_state  # noqa: F401,E402
 import oledfont  # noqa: E402
 from tablectl.hw.oled import Oled  # noqa: E402
+from test_hw_oled import Panel  # noqa: E402  (host_tests/mp: the driver's side Oled draws on)
 
 pytestmark = pytest.mark.browser
 DOCS = pathlib.Path(__file__).resolve().parent.parent.parent / "docs"
-
-
-class Panel:
-    width, height = 128, 64
-
-    def __init__(self):
-        self.buffer = bytearray(1024)
-
-    def show(self):
-        pass
 
 
 def expected(lines):

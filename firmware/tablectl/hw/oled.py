@@ -27,8 +27,10 @@ class Oled:
         self.panel = panel
         self.font = font
         self.width = panel.width
-        self.cols = panel.width // 8
+        self.cols = 16
         self.rows = rows
+        if panel.width != 8 * self.cols:
+            raise ValueError("the panel is %d pixels wide: the dealer's 16 columns need 128" % panel.width)
         if 2 * rows * _BAND > panel.height:
             raise ValueError("%d rows of English and Chinese need %d pixels, the panel has %d"
                              % (rows, 2 * rows * _BAND, panel.height))
@@ -48,7 +50,15 @@ class Oled:
         if len(b) != len(s):  # outside ASCII: '?', as the character display shows it
             b = bytes(ord(ch) if ord(ch) < 127 else 63 for ch in s)
         self.draw(row, b)
-        self.panel.show()
+        self._send(4 * row)
+
+    def _send(self, page):
+        """The row's four pages (English, Chinese) alone to the panel: half the frame show() would send, as
+        the driver's own show() addresses it (columns 0..127, pages page..page+3)."""
+        panel = self.panel
+        for c in (0x21, 0, self.width - 1, 0x22, page, page + 3):  # column, then page address
+            panel.write_cmd(c)
+        panel.write_data(memoryview(panel.buffer)[page * self.width:(page + 4) * self.width])
 
     def draw(self, row, b):
         """Row `row`'s English (the bytes `b`) and its Chinese beneath, in the panel's buffer; allocates nothing."""
