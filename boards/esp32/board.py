@@ -15,7 +15,7 @@ from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.shiftin import ShiftIn
 from tablectl.hw.tm1637 import Tm1637
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash, text_display
+from tablectl.hw.wiring import I2C_HZ, Board, beside, read_pins, service_key, table_flash, text_display
 from tablectl.rules import SEATS
 
 LAMP_COUNT = 120
@@ -42,7 +42,7 @@ def make():
                     Pin(p["SEATS_DATA"], Pin.IN), count=8)
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
-    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=I2C_HZ[p.get("DISPLAY", "HD44780")])
     return Board(
         buttons=keypad.pins,
         service_key=key,

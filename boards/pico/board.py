@@ -17,7 +17,7 @@ from tablectl.hw.max7219 import Max7219
 from tablectl.hw.rtc import MachineRTC
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash, text_display
+from tablectl.hw.wiring import I2C_HZ, Board, beside, read_pins, service_key, table_flash, text_display
 from tablectl.rules import SEATS
 
 LOG_BYTES = 1 << 20  # the flash log's raw region: a build whose filesystem leaves the last 1 MB of the
@@ -49,7 +49,7 @@ def make():
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
     spi = SPI(0, baudrate=1000000, sck=Pin(p["JACKPOT_SCK"]), mosi=Pin(p["JACKPOT_MOSI"]))
-    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=I2C_HZ[p.get("DISPLAY", "HD44780")])
     return Board(
         buttons=keypad.pins,
         service_key=key,

@@ -44,8 +44,12 @@ class Signal:
 
 
 class Bus:
+    made = []
+
     def __init__(self, *a, **kw):
         self.sent = []
+        self.kw = kw
+        Bus.made.append(self)
 
     def write(self, buf):
         self.sent.append(bytes(buf))
@@ -352,6 +356,10 @@ def test_the_display_row_of_pins_csv_picks_the_part_and_refuses_one_without_a_dr
     bus = Bus()
     assert isinstance(text_display({}, bus), Lcd) and isinstance(text_display({"DISPLAY": "HD44780"}, bus), Lcd)
     assert {addr for addr, _ in bus.sent} == {0x27}
+    for name in ("pico", "esp32"):  # the bus at the PCF8574's 100 kHz (an SSD1306 would have 400)
+        del Bus.made[:]
+        load(name).make()
+        assert [b.kw["freq"] for b in Bus.made if "sda" in b.kw] == [100000]
     # the SSD1306 itself is made on the unix port (host_tests/mp/test_hw_oled.py): CPython has no framebuf
     with pytest.raises(ImportError, match="DISPLAY,SSD1306 needs micropython-lib's ssd1306"):
         text_display({"DISPLAY": "SSD1306"}, bus)

@@ -7,6 +7,8 @@ def beside(module_file, name):
 
 
 DISPLAYS = ("HD44780", "SSD1306")  # the dealer's display a pins.csv's DISPLAY row names (none: the HD44780)
+# its I2C bus's clock: a PCF8574 takes 100 kHz; an SSD1306 400, where a row's 525 bytes take 12 ms
+I2C_HZ = {"HD44780": 100000, "SSD1306": 400000}
 
 
 def read_pins(path):
