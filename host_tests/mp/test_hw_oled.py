@@ -113,7 +113,7 @@ def test_each_row_has_its_english_above_and_its_chinese_beneath_numbers_carried(
     d.text(1, "FISH CRAB COCK")  # unchanged: not sent again
     assert p.shows == shows
     d.text(1, "HITS 2 CONFIRM")  # HITS, not HIT and an S: phrases are whole words, the longest first
-    assert p.buffer[4 * W * 8 // 8:] == frame(*(run(4, 0, "HITS 2 CONFIRM") + run(6, 0, "中獎數 2 確認")))[4 * W:]
+    assert p.buffer[4 * W:] == frame(*(run(4, 0, "HITS 2 CONFIRM") + run(6, 0, "中獎數 2 確認")))[4 * W:]
 
 
 def test_a_word_no_phrase_covers_stays_english_and_a_row_with_none_has_no_chinese():
