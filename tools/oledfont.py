@@ -138,6 +138,8 @@ if __name__ == "__main__":
     if len(sys.argv) != 2:
         raise SystemExit(__doc__.split("\n\n")[1])
     try:
-        pathlib.Path(sys.argv[1]).write_text(module())
+        source = module()
+        pathlib.Path(sys.argv[1]).parent.mkdir(parents=True, exist_ok=True)
+        pathlib.Path(sys.argv[1]).write_text(source)
     except FontError as e:
         raise SystemExit("oledfont: %s" % e)
