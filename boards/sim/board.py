@@ -49,7 +49,7 @@ class UnixSimBoard(SimBoard):
         self._flash = flash
         self.oled = None
         if (_env("TABLECTL_DISPLAY") or "").upper() == "SSD1306":  # the graphic display (python -m sim --oled)
-            from simhw import VirtualSsd1306
+            from simoled import VirtualSsd1306
             from tablectl.hw.wiring import text_display
             self.oled = VirtualSsd1306(self)
             self.display = text_display({"DISPLAY": "SSD1306"}, self.oled)

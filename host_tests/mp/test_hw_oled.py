@@ -1,7 +1,7 @@
 """The graphic display (tablectl.hw.oled) over micropython-lib's SSD1306 driver on a fake I2C bus: the exact
 frame it sends for known texts, English above and the game's terms in Chinese beneath, numbers carried
 into the Chinese, whole words only, a row too wide in Chinese left blank, nothing allocated to draw."""
-# mp-heap: 104K
+# mp-heap: 80K
 import sys
 
 from fakebus import I2c
@@ -185,7 +185,7 @@ def test_a_board_whose_pins_csv_says_ssd1306_gets_this_display_at_0x3c():
 
 def test_the_sim_boards_virtual_ssd1306_holds_the_frame_the_driver_sent():
     ssd1306_module()
-    from simhw import VirtualSsd1306
+    from simoled import VirtualSsd1306
     from tablectl.hw.wiring import text_display
     seen = []
 
