@@ -9,7 +9,7 @@ PORT   ?=
 # pytest workers for make test and make check (pytest-xdist): TEST_JOBS=0 runs them in this one process
 TEST_JOBS ?= 2
 
-.PHONY: help setup browser broker postgres link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
+.PHONY: help setup font browser broker postgres link rom32 firmware mcu mpy test check bench wasm32 heapcheck mutate demo sim deploy trace journal release verify meters clean
 
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -27,6 +27,11 @@ browser:        ## install Debian's chromium and the pages' fonts (Chinese, the 
 	@test -x /usr/bin/chromium -a -d /usr/share/fonts/truetype/wqy -a -d /usr/share/fonts/truetype/noto || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
+
+font:           ## install Debian's unifont, the graphic display's glyphs (tools/oledfont.py builds tablectl/hw/glyphs from it; root, apt)
+	@test -f /usr/share/unifont/unifont.hex || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends unifont >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends unifont >/dev/null; fi; }
 
 broker:         ## install Debian's mosquitto and nats-server (the casino's 3-node cluster), the link's MQTT brokers (root, apt, no recommends)
 	@test -x /usr/sbin/mosquitto -a -x /usr/sbin/nats-server || { \
@@ -48,19 +53,19 @@ firmware: setup ## build the qemu board's image, firmware frozen (BOARD=qemu; ap
 	@test "$(BOARD)" = qemu || { echo "make firmware: only BOARD=qemu is built here (pico, esp32: their ports need SDKs; see docs/qemu.md)"; exit 2; }
 	$(BIN)/python tools/qemu_board/build.py
 
-mcu: setup      ## boot the qemu board's image under qemu-system-arm, REPL on a pty, flash in build/mcu/GAME (GAME=sicbo|...)
+mcu: setup font      ## boot the qemu board's image under qemu-system-arm, REPL on a pty, flash in build/mcu/GAME (GAME=sicbo|...)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/qemu_board/mcu.py --game $(GAME)
 
-mpy: setup      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
+mpy: setup font      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
 	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
-test: setup browser broker postgres rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
+test: setup font browser broker postgres rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/qemu_board/build.py
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) host_tests
 
-check: setup    ## the fast suites, for the edit-test loop: all of make test but the browser test, the 32-bit port and the qemu board
+check: setup font    ## the fast suites, for the edit-test loop: all of make test but the browser test, the 32-bit port and the qemu board
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "not browser and not rom32 and not qemu" host_tests
 
@@ -73,7 +78,7 @@ wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) t
 	elif [ ! -d tools/bench/wasm32/node_modules/@micropython ]; then \
 	  npm ci --silent --no-audit --no-fund --prefix tools/bench/wasm32 || echo "npm ci failed: make bench skips the 32-bit figures"; fi
 
-heapcheck: setup ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
+heapcheck: setup font ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/mpheap.py
 
@@ -81,16 +86,16 @@ mutate: setup   ## cosmic-ray's mutants of the money-critical modules against th
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements-mutate.txt
 	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python tools/mutate.py $(MODULES)
 
-demo: setup     ## scripted session of every controller on the unix port, sim board, headless
+demo: setup font     ## scripted session of every controller on the unix port, sim board, headless
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/demo.py
 
-sim: setup      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board)
+sim: setup font      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board; OLED=1: the graphic display)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
-	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT))
+	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT)) $(if $(filter 1 yes,$(OLED)),--oled)
 
-deploy: setup   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
+deploy: setup font   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)
 
 trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the code and tests cite
@@ -99,7 +104,7 @@ trace: setup    ## regenerate docs/regulations/traceability.md from the article 
 journal: setup  ## pull a table's journal since the last export into journals/<table>/ and check its chain: make journal PORT=/dev/ttyACM0
 	$(BIN)/python -m journalcheck pull --port "$(PORT)"
 
-release: setup  ## a release a lab certifies: files (and image), manifest, SHA-256 of each and the whole, RELEASE.md: make release BOARD=qemu|pico|esp32|sim
+release: setup font  ## a release a lab certifies: files (and image), manifest, SHA-256 of each and the whole, RELEASE.md: make release BOARD=qemu|pico|esp32|sim
 	$(BIN)/python tools/release.py --board $(BOARD)
 
 verify: setup   ## the lab's field check of a table against its release: make verify PORT=/dev/ttyACM0 SEED=1f2e3d4c [RELEASE=dir]

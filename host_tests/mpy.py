@@ -30,7 +30,8 @@ def _stale():
         return True
     built = manifest.stat().st_mtime
     return any(p.stat().st_mtime > built for base in (ROOT / "firmware", ROOT / "boards" / "sim")
-               for p in base.rglob("*.py"))
+               for p in base.rglob("*.py")) or \
+        any(p.stat().st_mtime > built for p in (ROOT / "tools").glob("oled*.py"))  # the glyph module's
 
 
 def ensure_build():
@@ -38,6 +39,11 @@ def ensure_build():
     if _stale():
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
                         "--out", str(BUILD)], check=True)
+    import mplib
+    try:  # micropython-lib's modules (ssd1306 for host_tests/mp/test_hw_oled.py), fetched once
+        mplib.folder()
+    except mplib.FetchError as e:
+        print("mpy: %s" % e, file=sys.stderr)
 
 
 def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd=None):

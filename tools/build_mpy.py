@@ -102,6 +102,10 @@ def build(board, out, romfs=None, image=None):
         else:
             shutil.copyfile(src, dest)
         manifest[dest.relative_to(out).as_posix()] = crc_file(dest)
+    if not frozen_image(board):
+        glyphs = glyph_module(out, tool)
+        if glyphs is not None:
+            manifest[glyphs.relative_to(out).as_posix()] = crc_file(glyphs)
     head = {"board": board, "files": manifest}
     if image is not None:
         head["image"] = {"at": image[0], "bytes": len(image[1]), "sha256": hashlib.sha256(image[1]).hexdigest()}
@@ -109,6 +113,26 @@ def build(board, out, romfs=None, image=None):
         head["romfs"] = romfs
     (out / FWMANIFEST).write_text(json.dumps(head, sort_keys=True))
     return out, manifest
+
+
+def glyph_module(out, tool):
+    """tablectl/hw/glyphs.mpy, the graphic display's font (tools/oledfont.py, from Debian's unifont): its
+    path, or None (and why, on stderr) when the font is not installed; only a board with DISPLAY,SSD1306
+    needs it, and says so when it starts."""
+    import oledfont
+    try:
+        source = oledfont.module()
+    except oledfont.FontError as e:
+        print("build_mpy: no glyphs for the graphic display: %s" % e, file=sys.stderr)
+        return None
+    dest = out / "tablectl" / "hw" / "glyphs.mpy"
+    src = out / "glyphs.py"
+    src.write_text(source)
+    try:
+        subprocess.run([tool, "-s", "tablectl.hw.glyphs", "-o", str(dest), str(src)], check=True)
+    finally:
+        src.unlink()
+    return dest
 
 
 def main(argv=None):

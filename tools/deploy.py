@@ -288,6 +288,8 @@ PACKAGES = (
     # umqtt.simple is the MQTT client of a linked progressive table (tablectl.linkwire, docs/link.md); a
     # table without `link` configured never imports it
     ("umqtt.simple", "a table configured with `link` cannot reach its broker"),
+    # ssd1306 drives the graphic display of a board whose pins.csv says DISPLAY,SSD1306 (tablectl.hw.oled)
+    ("ssd1306", "a board with DISPLAY,SSD1306 cannot start its display"),
 )
 
 

@@ -1,7 +1,7 @@
 """micropython-lib packages for the unix port, from their sdists on the package registry, pinned by SHA-256.
 
     python tools/mplib.py            fetch (once) and print the folder to put on MICROPYPATH
-    mplib.folder()                   the same from Python: .venv/cache/mplib, holding umqtt/simple.mpy
+    mplib.folder()                   the same from Python: .venv/cache/mplib, holding umqtt/simple.mpy, ssd1306.mpy
 
 A board gets micropython-lib's packages with `mpremote mip install` (tools/deploy.py). The unix port
 that runs the tests has no mip index to ask here, and pip refuses these sdists (they carry no
@@ -27,6 +27,9 @@ FOLDER = CACHE / "mplib"  # what folder() fills; a MICROPYPATH entry even before
 PACKAGES = (
     ("micropython-umqtt.simple", "1.3.4", "b6a2520239e3992c63a7de9370ee9b3d9d27819a90359c521f1c0f7ccab8d12f",
      {"umqtt/simple.py": "umqtt/simple.py"}),
+    # micropython-lib's SSD1306 driver (micropython/drivers/display/ssd1306), the graphic display's
+    ("micropython-ssd1306", "0.3", "d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289",
+     {"ssd1306.py": "ssd1306.py"}),
 )
 
 

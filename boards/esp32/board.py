@@ -10,13 +10,12 @@ import neopixel
 from tablectl.hw.clock import ticks_ms
 from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
-from tablectl.hw.lcd import Lcd
 from tablectl.hw.rtc import MachineRTC
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.shiftin import ShiftIn
 from tablectl.hw.tm1637 import Tm1637
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
+from tablectl.hw.wiring import I2C_HZ, Board, beside, read_pins, service_key, table_flash, text_display
 from tablectl.rules import SEATS
 
 LAMP_COUNT = 120
@@ -43,7 +42,7 @@ def make():
                     Pin(p["SEATS_DATA"], Pin.IN), count=8)
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
-    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=I2C_HZ[p.get("DISPLAY", "HD44780")])
     return Board(
         buttons=keypad.pins,
         service_key=key,
@@ -53,7 +52,7 @@ def make():
         bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
         betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),
         lamps=Lamps(NeoBackend(np), LAMP_COUNT),
-        display=Lcd(i2c, 0x27, 16, 2),
+        display=text_display(p, i2c),  # pins.csv DISPLAY: HD44780 (0x27) or SSD1306 (0x3C)
         jackpot=Tm1637(Pin(p["JACKPOT_CLK"], Pin.OUT, value=1), Pin(p["JACKPOT_DIO"], Pin.OUT, value=1), digits=6),
         # hardware timer 0 for the watchdog hold: MicroPython 1.26 refuses the virtual one (-1) on the ESP32
         wdt=LazyWdt(WDT_MS, timer_id=0),

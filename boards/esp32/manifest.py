@@ -4,5 +4,7 @@
 include("$(PORT_DIR)/boards/manifest.py")
 require("neopixel")
 require("aiorepl")  # the technician's REPL beside the running controller (tablectl.hw.wiring)
-include("../../firmware/tablectl/manifest.py", board="ESP32")  # the firmware, its REPL shim, the version
+require("ssd1306")  # the graphic display's driver (pins.csv DISPLAY,SSD1306; tablectl.hw.oled)
+# the firmware, its REPL shim, the version; and the graphic display's glyphs (glyphs=True)
+include("../../firmware/tablectl/manifest.py", board="ESP32", glyphs=True)
 module("board.py")

@@ -1,7 +1,7 @@
 """Raspberry Pi Pico (RP2040), the reference board: pins by role from pins.csv, the drivers wired on them.
 
 Dealer's panel: a 4 x 5 key matrix (rows driven, columns pulled up) laid out as keypad.PANEL_4X5. Text display:
-16x2 HD44780 on a PCF8574 backpack (I2C0, address 0x27). Jackpot digits: MAX7219, 8 digits (SPI0).
+16x2 HD44780 on a PCF8574 backpack (I2C0, address 0x27), or by pins.csv's DISPLAY row a 128x64 SSD1306 (0x3C). Jackpot digits: MAX7219, 8 digits (SPI0).
 Lamp board: WS2812 chain of LAMP_COUNT (neopixel). Seat sensors: 7 GPIO inputs. The shaker output
 runs at most SHAKER_MAX_MS and only with the cover clipped; the watchdog starts at its first feed
 (App.run), so a hung firmware resets the board within WDT_MS; one stopped with Ctrl-C at the REPL keeps
@@ -13,12 +13,11 @@ import neopixel
 from tablectl.hw.clock import ticks_ms
 from tablectl.hw.keypad import PANEL_4X5, Matrix
 from tablectl.hw.lamps import Lamps, NeoBackend
-from tablectl.hw.lcd import Lcd
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.rtc import MachineRTC
 from tablectl.hw.outputs import Bell, Lamp, Shaker
 from tablectl.hw.watchdog import LazyWdt
-from tablectl.hw.wiring import Board, beside, read_pins, service_key, table_flash
+from tablectl.hw.wiring import I2C_HZ, Board, beside, read_pins, service_key, table_flash, text_display
 from tablectl.rules import SEATS
 
 LOG_BYTES = 1 << 20  # the flash log's raw region: a build whose filesystem leaves the last 1 MB of the
@@ -50,7 +49,7 @@ def make():
     cover = Signal(Pin(p["COVER"], Pin.IN, Pin.PULL_UP), invert=True)  # 1 = clipped (switch to GND)
     np = neopixel.NeoPixel(Pin(p["LAMPS_DATA"], Pin.OUT), LAMP_COUNT)
     spi = SPI(0, baudrate=1000000, sck=Pin(p["JACKPOT_SCK"]), mosi=Pin(p["JACKPOT_MOSI"]))
-    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=100000)
+    i2c = I2C(0, sda=Pin(p["LCD_SDA"]), scl=Pin(p["LCD_SCL"]), freq=I2C_HZ[p.get("DISPLAY", "HD44780")])
     return Board(
         buttons=keypad.pins,
         service_key=key,
@@ -60,7 +59,7 @@ def make():
         bell=Bell(Pin(p["BELL"], Pin.OUT, value=0), ticks_ms),
         betting_lamp=Lamp(Pin(p["BETTING_LAMP"], Pin.OUT, value=0)),
         lamps=Lamps(NeoBackend(np), LAMP_COUNT),
-        display=Lcd(i2c, 0x27, 16, 2),
+        display=text_display(p, i2c),  # pins.csv DISPLAY: HD44780 (0x27) or SSD1306 (0x3C)
         jackpot=Max7219(spi, Pin(p["JACKPOT_CS"], Pin.OUT, value=1), digits=8),
         wdt=LazyWdt(WDT_MS),
         ticks_ms=ticks_ms,

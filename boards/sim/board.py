@@ -7,6 +7,8 @@
     b.set_cover(False)                   # the shaker cover unclipped (the shaker's interlock opens)
     b.set_service_key(True)              # the technician's key switch turned on
     b.snapshot()                         # every output as plain data
+    b.oled                               # env TABLECTL_DISPLAY=SSD1306: the display is the graphic one,
+                                         # drawn by tablectl.hw.oled into this virtual SSD1306 (its RAM)
     b.listeners.append(fn)               # fn(what) on every output change: 'lamps', 'display',
                                          # 'jackpot', 'shaker', 'bell', 'betting_lamp', 'wdt'
     b.tasks()                            # extra coroutines App.run() starts: b.extra_tasks (links)
@@ -45,6 +47,12 @@ class UnixSimBoard(SimBoard):
     def __init__(self, virtual_clock=False, flash=None):
         SimBoard.__init__(self, virtual_clock)
         self._flash = flash
+        self.oled = None
+        if (_env("TABLECTL_DISPLAY") or "").upper() == "SSD1306":  # the graphic display (python -m sim --oled)
+            from simoled import VirtualSsd1306
+            from tablectl.hw.wiring import text_display
+            self.oled = VirtualSsd1306(self)
+            self.display = text_display({"DISPLAY": "SSD1306"}, self.oled)
         path = ROOT + "/flash.bin" if flash is None else getattr(flash, "path", None)
         if path is not None and not virtual_clock:  # a battery-backed clock beside the flash file: the host's
             import time                               # time and an offset

@@ -21,7 +21,8 @@ board -> host, one JSON object a line, field "t" says which:
             ([what a lamp colour means, hex RGB] for this table), language (the pages' first): what the
             page needs to draw the table; sent again as soon as the game or the wiring changes (a
             configure at the REPL too); a tilted table's game is its controller's ('' when unknown)
-    out     any of: lamps (hex RGB per lamp as the chain shows), display (lines), jackpot (digits
+    out     any of: lamps (hex RGB per lamp as the chain shows), display (lines) and with it oled (the
+            graphic display's RAM in hex, a board with one; else null), jackpot (digits
             decoded from the MAX7219 registers), betting_lamp, shaker, bell, cover, service_key, seats (0/1 each)
     status  the controller's status() (state, round, entry, message, ...), refused: {role: why}
             for every key the controller would refuse now (its reason(); VOID as the long hold), and
@@ -116,6 +117,9 @@ class Link:
         b = self.board
         if what == "display":
             return list(b.display.lines)
+        if what == "oled":  # the graphic display's RAM, as the panel shows it (hex)
+            oled = getattr(b, "oled", None)
+            return binascii.hexlify(oled.ram).decode() if oled is not None else None
         if what == "jackpot":
             return b.jackpot_bus.text()
         if what == "seats":
@@ -142,6 +146,8 @@ class Link:
             self.hello_if_rewired()
             if what == "lamps":
                 self.send_lamps()
+            elif what == "display" and getattr(self.board, "oled", None) is not None:
+                self.send({"t": "out", what: self.output(what), "oled": self.output("oled")})
             else:
                 self.send({"t": "out", what: self.output(what)})
         except MemoryError:  # the board's caller is the controller (a key's lamps): it must not see it
@@ -171,7 +177,7 @@ class Link:
         self.hello()
         self.send_lamps()
         out = {"t": "out"}
-        for what in ("display", "jackpot", "seats") + _PINS:
+        for what in ("display", "jackpot", "seats", "oled") + _PINS:
             out[what] = self.output(what)
         self.send(out)
         self.last_status = None

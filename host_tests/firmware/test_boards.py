@@ -44,8 +44,12 @@ class Signal:
 
 
 class Bus:
+    made = []
+
     def __init__(self, *a, **kw):
         self.sent = []
+        self.kw = kw
+        Bus.made.append(self)
 
     def write(self, buf):
         self.sent.append(bytes(buf))
@@ -172,12 +176,14 @@ def pins(name):
 def test_pico_pins_are_rp2040_gpios_each_used_once():
     p = pins("pico")
     assert p.pop("SERVICE_KEY") == "KEYPAD"  # every GPIO is taken: the key switch sits in the keypad matrix
+    assert p.pop("DISPLAY") == "HD44780"  # on the I2C pins (an SSD1306 is the other choice)
     assert set(p.values()) <= set(range(0, 23)) | {26, 27, 28}  # 23-25 are the Pico's own
     assert len(set(p.values())) == len(p)
 
 
 def test_esp32_pins_avoid_flash_and_use_input_only_pins_for_inputs():
     p = pins("esp32")
+    assert p.pop("DISPLAY") == "HD44780"
     assert not set(p.values()) & set(range(6, 12))  # wired to the SPI flash
     for role, gpio in p.items():
         if gpio >= 34:
@@ -336,3 +342,24 @@ def test_a_stopped_firmware_holds_the_armed_watchdog_from_a_timer(name, timer_id
     t.callback(t)
     t.callback(t)
     assert WDT.made[0].feeds == before + 2
+
+
+def test_the_display_row_of_pins_csv_picks_the_part_and_refuses_one_without_a_driver(tmp_path):
+    from tablectl.hw.lcd import Lcd
+    from tablectl.hw.wiring import read_pins, text_display
+    f = tmp_path / "pins.csv"
+    f.write_text("role,gpio\nDISPLAY,ssd1306\nBELL,GP3\n")
+    assert read_pins(str(f)) == {"DISPLAY": "SSD1306", "BELL": 3}
+    f.write_text("role,gpio\nBELL,GP3\nDISPLAY,ST7920\n")
+    with pytest.raises(ValueError, match="line 3: DISPLAY is HD44780 or SSD1306, got 'DISPLAY,ST7920'"):
+        read_pins(str(f))
+    bus = Bus()
+    assert isinstance(text_display({}, bus), Lcd) and isinstance(text_display({"DISPLAY": "HD44780"}, bus), Lcd)
+    assert {addr for addr, _ in bus.sent} == {0x27}
+    for name in ("pico", "esp32"):  # the bus at the PCF8574's 100 kHz (an SSD1306 would have 400)
+        del Bus.made[:]
+        load(name).make()
+        assert [b.kw["freq"] for b in Bus.made if "sda" in b.kw] == [100000]
+    # the SSD1306 itself is made on the unix port (host_tests/mp/test_hw_oled.py): CPython has no framebuf
+    with pytest.raises(ImportError, match="DISPLAY,SSD1306 needs micropython-lib's ssd1306"):
+        text_display({"DISPLAY": "SSD1306"}, bus)

@@ -228,3 +228,37 @@ def test_the_chinese_guide_explains_every_line_a_progressive_table_shows_in_play
             if line not in chinese:
                 missing.add((line, text))
     assert not missing, sorted(missing)
+
+
+NOT_IN_CHINESE = {"S", "BAC", "CSP"}  # a seat's S3 and the article ids stay as they are
+
+
+def test_every_line_the_display_shows_fits_the_graphic_display_in_english_and_in_chinese():
+    """The SSD1306 option (tablectl.hw.oled): every line in English (16 columns of 8 pixels, a glyph for each
+    character) and beneath it in Chinese within the panel's 128 pixels; every glossary word has its Chinese."""
+    import oled_terms
+    import oledfont
+    from tablectl.hw.oled import Oled
+    from test_hw_oled import Panel  # the driver's side (the bus itself: host_tests/mp/test_hw_oled.py)
+    glyphs = oledfont.load()
+    assert len(glyphs.ASCII) == 95 * 16
+    han = set(ch for _, zh in oled_terms.TERMS for ch in zh if ord(ch) > 126)
+    assert set(glyphs.CHARS) == han and len(glyphs.HAN) == 32 * len(han)
+    for n, ch in enumerate(glyphs.CHARS):  # a glyph, not the font's empty box or nothing
+        assert sum(bin(b).count("1") for b in glyphs.HAN[32 * n:32 * n + 32]) > 8, ch
+    lines, known = glossary()
+    assert set(w for en, _ in oled_terms.TERMS for w in words(en)) == known - NOT_IN_CHINESE
+    d = Oled(Panel(), glyphs)
+    texts = set()
+    for game in GAMES:
+        for part in played()[game]:
+            texts |= part
+    chinese = 0
+    for s in sorted(texts):
+        assert all(32 <= ord(c) < 127 for c in s) and 8 * len(s) <= 128, s
+        width = d.chinese(s.encode(), -1)
+        assert width <= 128, "%r is %d pixels wide in Chinese" % (s, width)
+        if set(w for w in words(s) if len(w) > 1) & (known - NOT_IN_CHINESE):  # not a card's rank (As, Kc)
+            assert width > 0, "%r has no Chinese" % s
+            chinese += 1
+    assert chinese > 250  # the walk's lines were read, most of them with their Chinese

@@ -75,6 +75,13 @@ def test_every_board_freezes_the_whole_firmware_and_its_own_board(board, manifes
         assert "asyncio/core.py" in files  # the port's (rp2, esp32) or the qemu board's own
     if board in ("pico", "esp32"):
         assert {"neopixel", "aiorepl"} <= required  # the lamp chain's driver; the REPL beside the controller
+        # the graphic display: micropython-lib's driver, and the glyph module the tool makes, frozen as the
+        # firmware's own tablectl.hw.glyphs (its bytes in flash)
+        import oledfont
+        assert "ssd1306" in required
+        assert pathlib.Path(files["tablectl/hw/glyphs.py"]).read_text() == oledfont.module()
+    else:
+        assert "tablectl/hw/glyphs.py" not in files
 
 
 def test_the_qemu_image_freezes_the_sim_boards_hardware_link_and_repl(manifestfile, tmp_path):

@@ -1,4 +1,4 @@
-"""Fake pins and an SPI bus for the driver tests: they record what a driver drives."""
+"""Fake pins, an SPI bus and an I2C bus for the driver tests: they record what a driver drives."""
 
 
 class Pin:
@@ -20,3 +20,16 @@ class Spi:
 
     def write(self, buf):
         self.writes.append(bytes(buf))
+
+
+class I2c:
+    """machine.I2C's writes: each (address, the bytes sent), writevto's buffers as one write."""
+
+    def __init__(self):
+        self.writes = []
+
+    def writeto(self, addr, buf):
+        self.writes.append((addr, bytes(buf)))
+
+    def writevto(self, addr, bufs):
+        self.writes.append((addr, b"".join(bytes(b) for b in bufs)))

@@ -190,6 +190,7 @@ def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(t
          "fs cp %s/fwmanifest.json :fwmanifest.json" % (tmp_path / "pico"), "fs rm :deploying"],
         "resume mip install aiorepl",
         "resume mip install umqtt.simple",
+        "resume mip install ssd1306",
         "reset",
     ]
 

@@ -1,5 +1,6 @@
 """`python -m sim --game GAME [--port 8000] [--pty-link PATH]`: run the table simulator until Ctrl-C (what `make sim` runs)."""
 import argparse
+import os
 import signal
 import sys
 import time
@@ -24,7 +25,20 @@ def main(argv=None):
     ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 64K (default %s)" % HEAP)
     ap.add_argument("--board", default="sim", choices=("sim", "qemu"),
                     help="sim: the unix port; qemu: the firmware image on qemu's emulated Cortex-M3 (make firmware BOARD=qemu)")
+    ap.add_argument("--oled", action="store_true",
+                    help="the dealer's display is the graphic SSD1306 (English and Chinese), not the 16x2 HD44780")
     args = ap.parse_args(argv)
+    if args.oled:
+        if args.board == "qemu":
+            print("sim: --oled is the sim board's (the qemu board has the 16x2 display only)", file=sys.stderr)
+            return 2
+        import mplib
+        try:
+            mplib.folder()  # micropython-lib's ssd1306, the driver the firmware draws through
+        except mplib.FetchError as e:
+            print("sim: --oled: %s" % e, file=sys.stderr)
+            return 1
+        os.environ["TABLECTL_DISPLAY"] = "SSD1306"  # the board process inherits it (boards/sim/board.py)
     pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _stop_on_signal)

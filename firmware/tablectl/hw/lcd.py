@@ -8,6 +8,18 @@ _BACKLIGHT = const(0x08)
 _ROW_ADDR = (0x00, 0x40, 0x14, 0x54)
 
 
+def changed_row(display, row, s):
+    """What a text display's text(row, s) shows: `s` cut to its width, kept in its lines; None when that row
+    shows it already (not sent again). ValueError for a row the display has not."""
+    if not 0 <= row < display.rows:
+        raise ValueError("row %d outside 0..%d" % (row, display.rows - 1))
+    s = s[:display.cols]
+    if s == display.lines[row]:
+        return None
+    display.lines[row] = s
+    return s
+
+
 class Lcd:
     """text(row, s) writes one row, padded or cut to the width; an unchanged row is not resent."""
 
@@ -34,12 +46,9 @@ class Lcd:
         self._nibble(byte & 0x0F, rs)
 
     def text(self, row, s):
-        if not 0 <= row < self.rows:
-            raise ValueError("row %d outside 0..%d" % (row, self.rows - 1))
-        s = s[:self.cols]
-        if s == self.lines[row]:
+        s = changed_row(self, row, s)
+        if s is None:
             return
-        self.lines[row] = s
         self._send(0x80 | _ROW_ADDR[row], 0)
         for ch in s:
             c = ord(ch)

@@ -6,9 +6,15 @@ def beside(module_file, name):
     return (module_file.rsplit("/", 1)[0] + "/" if "/" in module_file else "") + name
 
 
+DISPLAYS = ("HD44780", "SSD1306")  # the dealer's display a pins.csv's DISPLAY row names (none: the HD44780)
+# its I2C bus's clock: a PCF8574 takes 100 kHz; an SSD1306 400, where a row's 525 bytes take 12 ms
+I2C_HZ = {"HD44780": 100000, "SSD1306": 400000}
+
+
 def read_pins(path):
     """{role: gpio number} from a pins.csv of 'ROLE,GPIOn' lines ('#' starts a comment, a header
-    'role,gpio' is skipped); ValueError for a line that is not ROLE,GPIO or a GPIO used twice."""
+    'role,gpio' is skipped), and the part a DISPLAY row names; ValueError for a line that is not ROLE,GPIO,
+    a GPIO used twice or a display this firmware has no driver for."""
     pins = {}
     used = {}
     with open(path) as f:
@@ -20,6 +26,11 @@ def read_pins(path):
             name = parts[1].upper() if len(parts) == 2 else ""
             if name == "KEYPAD":  # wired into the keypad matrix's own position for it (keypad.PANEL_4X5)
                 pins[parts[0]] = name
+                continue
+            if parts[0] == "DISPLAY":
+                if name not in DISPLAYS:
+                    raise ValueError("%s line %d: DISPLAY is %s, got %r" % (path, n + 1, " or ".join(DISPLAYS), line))
+                pins["DISPLAY"] = name
                 continue
             for prefix in ("GPIO", "GP"):
                 if name.startswith(prefix):
@@ -33,6 +44,22 @@ def read_pins(path):
             used[gpio] = parts[0]
             pins[parts[0]] = gpio
     return pins
+
+
+def text_display(pins, i2c):
+    """The dealer's display on the I2C bus, the part pins.csv's DISPLAY row names: a 16x2 HD44780 behind its
+    PCF8574 (0x27), or a 128x64 SSD1306 (0x3C) that shows the game's terms in Chinese too (tablectl.hw.oled)."""
+    if pins.get("DISPLAY", "HD44780") == "HD44780":
+        from tablectl.hw.lcd import Lcd
+        return Lcd(i2c, 0x27, 16, 2)
+    try:
+        import ssd1306
+        from tablectl.hw import glyphs
+    except ImportError as e:
+        raise ImportError("DISPLAY,SSD1306 needs micropython-lib's ssd1306 (mpremote mip install ssd1306) and "
+                          "tablectl/hw/glyphs.mpy (built with Debian's unifont): %s" % e)
+    from tablectl.hw.oled import Oled
+    return Oled(ssd1306.SSD1306_I2C(128, 64, i2c, 0x3C), glyphs)
 
 
 class Inverted:

@@ -276,6 +276,7 @@ function render(state) {
   const lines = out.display || ["", ""];
   $("lcd0").textContent = lines[0] || "";
   $("lcd1").textContent = lines[1] || "";
+  if (out.oled) drawOled(out.oled);
   $("jackpot").textContent = out.jackpot || "";
   for (const pin of ["betting_lamp", "shaker", "bell"]) $("out-" + pin).classList.toggle("lit", !!out[pin]);
   // a switch follows the board only when the board's reading changes, so a report still on its way
@@ -287,6 +288,27 @@ function render(state) {
   $("status").textContent = keys.map((k) => k + ": " + JSON.stringify(st[k])).join("\n");
   document.body.dataset.state = st.state || "";
   document.body.dataset.version = String((Number(document.body.dataset.version) || 0) + 1);
+}
+
+// the graphic display's RAM (hex, as the board's virtual SSD1306 holds it: a page of 8 pixel rows a byte per
+// column, the top pixel bit 0) drawn pixel for pixel; the character display's box then stands aside
+function drawOled(hex) {
+  const canvas = $("oled");
+  const w = canvas.width, h = canvas.height;
+  const img = canvas.getContext("2d").createImageData(w, h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const byte = parseInt(hex.substr(2 * ((y >> 3) * w + x), 2), 16);
+      const on = (byte >> (y & 7)) & 1;
+      const i = 4 * (y * w + x);
+      img.data[i] = on ? 0x7f : 0; img.data[i + 1] = on ? 0xd8 : 0; img.data[i + 2] = on ? 0xff : 0;
+      img.data[i + 3] = 255;
+    }
+  }
+  canvas.getContext("2d").putImageData(img, 0, 0);
+  canvas.hidden = false;
+  $("lcd").hidden = true;
+  canvas.dataset.frames = String((Number(canvas.dataset.frames) || 0) + 1);
 }
 
 // what the dealer types next in a hit or a void (the board's status: hit_step, community, void_kinds), in
