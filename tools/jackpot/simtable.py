@@ -170,9 +170,11 @@ class SimTable:
             try:
                 async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
                                            self.ca_file, timeout=5) as client:
-                    await client.subscribe(self._topic("ack"), qos=1)
-                    await client.subscribe(protocol.pool_topic(self.link), qos=1)
-                    await client.subscribe(protocol.link_beat_topic(self.link), qos=0)
+                    await protocol.subscribe(client, self._topic("ack"), 1)
+                    # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
+                    # is a JetStream consumer (replicated, made at every login) for each table
+                    await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
+                    await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
                     self.client = client
                     if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
                         for claim in list(self.state["claims"]):
