@@ -32,7 +32,3 @@ def test_kills_of_servers_nodes_and_the_primary_lose_and_double_nothing(firmware
     assert sum(t.state["bets"] for t in report["sims"]) > 500
     kinds = [f[0] for f in report["faults"]]
     assert sorted(kinds) == ["node"] * 2 + ["pg"] * 2 + ["server"] * 3
-    # the primary's death stops every table (no ledger, no beat); one server of two never does
-    for kind, what, worst, count, fw in report["faults"]:
-        if kind == "pg":
-            assert count == len(report["sims"]) + 1, (what, count)

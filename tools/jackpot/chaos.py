@@ -185,6 +185,9 @@ class Chaos:
                 assert time.monotonic() < deadline, "outboxes not emptied: %s" % dict(
                     (t.table, t.state["out"][:1]) for t in sims if t.state["out"])
                 time.sleep(0.2)
+            st = fw.picture()["status"]
+            if st.get("state") == "locked":  # the last LOCK, taken after the thread last looked
+                self.fw_rounds[st["rounds"]] = len(st["locked"])
             self.fw_done.set()
             end = time.monotonic()
             self.loop.call_soon_threadsafe(self.stop_link.set)
