@@ -102,6 +102,12 @@ class Wire:
         """A packet has arrived whole and umqtt has not read it yet."""
         return self.pos < self.whole
 
+    def refused(self, end):
+        """The packet at pos (ending at `end`) is a SUBACK refusing a subscription (return code 0x80): a nats
+        node whose JetStream has no leaders yet takes the login and refuses the QoS 1 subscription; a table
+        that passed over it would wait, deaf, for answers that never come."""
+        return self.buf[self.pos] & 0xF0 == 0x90 and self.buf[end - 1] == 0x80  # one topic a SUBSCRIBE
+
     def skip(self, end):
         """Past the packet umqtt started (it reads an acknowledgement's type and leaves the rest); keeps the
         buffer short."""
@@ -191,6 +197,8 @@ class Connection:
         wire = self.wire
         while wire.ready():
             end = wire.end(wire.pos)
+            if wire.refused(end):  # the run's failure: it connects again, to the next node
+                raise OSError("the broker refused a subscription")
             self.client.check_msg()
             wire.skip(end)
 

@@ -3,7 +3,7 @@
     python tools/bench/linkscale.py [--seconds 30] [--sizes 200,500,2000] [--no-chaos]   (make bench runs it;
     LINK_BENCH_SCALE=5 makes the measured windows five times longer)
 
-1. Scale: N CPython tables (jackpot.simtable) in processes of 500 at most, a round every 10 s each, on one
+1. Scale: N CPython tables (jackpot.simtable) in processes of 250 at most, a round every 10 s each, on one
    link: lock -> answer (the table's contribution sent to its answer arriving) and lock -> sign (to the
    sign's event stream showing a pool that holds it), p50 and p99; the server's and the broker's CPU over
    the window, in % of one core (/proc's utime + stime). Goal: p99 lock -> sign < 100 ms at 2,000 tables.
@@ -30,7 +30,7 @@ sys.path.insert(0, str(HERE))
 
 from jackpot.rig import LINK, Link, env  # noqa: E402
 
-PER_PROCESS = 500
+PER_PROCESS = 250
 
 
 def cpu_s(pid):
@@ -73,12 +73,13 @@ def scale_phase(folder, n, seconds):
         go = link.folder / "go"
         feed = SignFeed(link.web_port)
         feed.start()
+        log = open(link.folder / "workers.log", "ab")  # aiomqtt's complaints of an overloaded loop
         for k in range(0, n, PER_PROCESS):
             out = str(link.folder / ("w%d.json" % k))
             p = subprocess.Popen([sys.executable, __file__, "worker", "--ids", ",".join(ids[k:k + PER_PROCESS]),
                                   "--port", str(link.broker.port), "--creds", str(link.creds), "--folder",
                                   str(link.folder), "--out", out, "--go", str(go), "--seconds", str(seconds),
-                                  "--seed", str(k)], env=env())
+                                  "--seed", str(k)], env=env(), stdout=log, stderr=log)
             workers.append((p, out))
         deadline = time.monotonic() + 300
         while not all(os.path.exists(out + ".ready") for _, out in workers):
@@ -112,6 +113,8 @@ def scale_phase(folder, n, seconds):
         for p, _ in workers:
             if p.poll() is None:
                 p.kill()
+        if workers:
+            log.close()
         link.stop()
 
 
