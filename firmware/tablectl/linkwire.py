@@ -17,7 +17,8 @@ never touches a socket here: it writes into a Wire, which this module sends with
 it reads from the Wire, which hands out only MQTT packets that have arrived whole. A read past them
 raises Later: the umqtt call is over for now (its packet is written; what it waits for comes later and
 is read then), and the task goes on. The waiting is asyncio's, with a timeout at every step.
-What this adds to umqtt is packet framing (the fixed header's length) and the CONNACK check (4 bytes).
+What this adds to umqtt is packet framing (the fixed header's length), the CONNACK check (4 bytes) and the
+SUBACK's refusal (umqtt reads an acknowledgement's type only).
 """
 import asyncio
 
