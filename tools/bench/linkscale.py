@@ -31,6 +31,9 @@ sys.path.insert(0, str(HERE))
 from jackpot.rig import LINK, Link, env  # noqa: E402
 
 PER_PROCESS = 250
+# the link counted up with the server's beat a minute old: a simulating process behind on 500 beats a second
+# would otherwise refuse its own locks, and the bench measures the server's and the broker's side
+DOWN_MS = 60000
 UP_S = 180  # a worker's tables' time to connect and hear the server; the window starts then
 
 
@@ -45,7 +48,7 @@ async def _worker(args):
     creds = json.loads(pathlib.Path(args.creds).read_text())
     folder = pathlib.Path(args.folder)
     tables = [SimTable(t, LINK, [("127.0.0.1", args.port)], creds[t], folder / ("%s.json" % t), beat_ms=1000,
-                       down_ms=5000, resend_ms=3000, pay_after_s=1.0) for t in args.ids.split(",")]
+                       down_ms=DOWN_MS, resend_ms=3000, pay_after_s=1.0) for t in args.ids.split(",")]
     samples = []
     for t in tables:
         t.on_answer.append(lambda seq, body, now, t=t: samples.append((t.sent_at.get(seq), now, body["ver"]))
@@ -63,7 +66,8 @@ async def _worker(args):
     await asyncio.sleep(args.seconds)
     stop.set()
     await asyncio.gather(*(runs + plays), return_exceptions=True)
-    pathlib.Path(args.out).write_text(json.dumps(samples))
+    unanswered = sum(t.state["round"] for t in tables) - len(samples)
+    pathlib.Path(args.out).write_text(json.dumps({"samples": samples, "unanswered": max(0, unanswered)}))
 
 
 def scale_phase(folder, n, seconds):
@@ -97,13 +101,16 @@ def scale_phase(folder, n, seconds):
         used = dict((k, (cpu_s(pid) - before[k]) / elapsed * 100) for k, pid in pids.items())
         time.sleep(0.5)
         feed.stop()
-        samples = [s for _, out in workers for s in json.loads(pathlib.Path(out).read_text())]
+        results = [json.loads(pathlib.Path(out).read_text()) for _, out in workers]
+        samples = [s for r in results for s in r["samples"]]
+        unanswered = sum(r["unanswered"] for r in results)
         answer = [(got - sent) * 1000 for sent, got, _ in samples if sent is not None]
         shown = [(feed.shown_at(ver) - sent) * 1000 for sent, _, ver in samples
                  if sent is not None and feed.shown_at(ver) is not None]
         st = link.status()
         print("scale: %d tables (%d processes, %d up when the window began), a round every 10 s each, %.0f s: "
-              "%d contributions answered" % (n, len(workers), up, elapsed, len(samples)))
+              "%d contributions answered, %d locked and unanswered at the end"
+              % (n, len(workers), up, elapsed, len(samples), unanswered))
         print("  lock -> answer: p50 %.1f ms, p99 %.1f ms; lock -> sign: p50 %.1f ms, p99 %.1f ms (%d seen)"
               % (pct(answer, 50), pct(answer, 99), pct(shown, 50), pct(shown, 99), len(shown)))
         print("  CPU over the window: server %.0f%%, broker %.0f%% of one core; server batches %d, beats answered %d"
