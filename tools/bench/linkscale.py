@@ -113,8 +113,10 @@ def scale_phase(folder, n, seconds):
               % (n, len(workers), up, elapsed, len(samples), unanswered))
         print("  lock -> answer: p50 %.1f ms, p99 %.1f ms; lock -> sign: p50 %.1f ms, p99 %.1f ms (%d seen)"
               % (pct(answer, 50), pct(answer, 99), pct(shown, 50), pct(shown, 99), len(shown)))
-        print("  CPU over the window: server %.0f%%, broker %.0f%% of one core; server batches %d, beats answered %d"
-              % (used["server"], used["broker"], st["server"]["batches"], st["server"]["beats"]))
+        print("  CPU over the window: server %.0f%%, broker %.0f%% of one core; server batches %d, messages %d, "
+              "duplicates %d, beats answered %d" % (used["server"], used["broker"], st["server"]["batches"],
+                                                    st["server"]["messages"], st["server"]["duplicates"],
+                                                    st["server"]["beats"]))
         if n >= 2000:
             print("  goal 2,000 tables, p99 lock -> sign < 100 ms: %s" % ("met" if pct(shown, 99) < 100 else "NOT met"))
         print("  balance: %d cents off" % st["links"][LINK]["balance_off"])
