@@ -49,6 +49,9 @@ async def _worker(args):
     folder = pathlib.Path(args.folder)
     tables = [SimTable(t, LINK, [("127.0.0.1", args.port)], creds[t], folder / ("%s.json" % t), beat_ms=1000,
                        down_ms=DOWN_MS, resend_ms=3000, pay_after_s=1.0) for t in args.ids.split(",")]
+    tables[0].group = tables  # the first hears the link's beat and pool for the process (a board hears its own)
+    for t in tables[1:]:
+        t.group = []
     samples = []
     for t in tables:
         t.on_answer.append(lambda seq, body, now, t=t: samples.append((t.sent_at.get(seq), now, body["ver"]))

@@ -60,6 +60,9 @@ class SimTable:
         self.beat_n = 0
         self.on_answer = []     # fn(seq, answer, monotonic time)
         self.sent = 0           # messages published (resends too)
+        # the tables that hear the link's beat and pool through this one (the bench's processes of hundreds
+        # of tables: each subscribing would read 2 beats and 5 pools a second a table); [] on those others
+        self.group = [self]
 
     # -- the record ---------------------------------------------------------------------------
     def _load(self):
@@ -173,8 +176,9 @@ class SimTable:
                     await protocol.subscribe(client, self._topic("ack"), 1)
                     # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
                     # is a JetStream consumer (replicated, made at every login) for each table
-                    await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
-                    await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
+                    if self.group:
+                        await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
+                        await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
                     self.client = client
                     if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
                         for claim in list(self.state["claims"]):
@@ -199,9 +203,12 @@ class SimTable:
             except ValueError:
                 continue
             if msg.topic.value.endswith("/pool"):
-                self.pool = body
+                for t in self.group:
+                    t.pool = body
             elif msg.topic.value == protocol.link_beat_topic(self.link):
-                self.last_beat_ack = time.monotonic()
+                now = time.monotonic()
+                for t in self.group:
+                    t.last_beat_ack = now
             else:
                 self._answered(body)
 
