@@ -4,7 +4,7 @@
     LINK_BENCH_SCALE=5 makes the measured windows five times longer)
 
 1. Scale: N CPython tables (jackpot.simtable) in processes of 250 at most, a round every 10 s each, on one
-   link: lock -> answer (the table's contribution sent to its answer arriving) and lock -> sign (to the
+   link: lock -> answer (the table's contribution queued, the LOCK, to its answer arriving) and lock -> sign (to the
    sign's event stream showing a pool that holds it), p50 and p99; the server's and the broker's CPU over
    the window, in % of one core (/proc's utime + stime). Goal: p99 lock -> sign < 100 ms at 2,000 tables.
 2. Chaos (jackpot.chaos, as host_tests/link/test_chaos.py): 100 tables and a firmware table on three
@@ -54,7 +54,7 @@ async def _worker(args):
         t.group = []
     samples = []
     for t in tables:
-        t.on_answer.append(lambda seq, body, now, t=t: samples.append((t.sent_at.get(seq), now, body["ver"]))
+        t.on_answer.append(lambda seq, body, now, t=t: samples.append((t.queued_at.get(seq), now, body["ver"]))
                            if body.get("ok") == "contrib" else None)
     stop = asyncio.Event()
     runs = [asyncio.ensure_future(t.run(stop)) for t in tables]

@@ -57,6 +57,7 @@ class SimTable:
         self.answers = {}       # seq -> answer, for those asked with answer()
         self.waiting = {}       # seq -> asyncio.Future
         self.sent_at = {}       # seq -> monotonic time of the last send
+        self.queued_at = {}     # seq -> monotonic time it was queued (the lock), until its answer
         self.beat_n = 0
         self.on_answer = []     # fn(seq, answer, monotonic time)
         self.sent = 0           # messages published (resends too)
@@ -100,6 +101,7 @@ class SimTable:
         st["seq"] += 1
         body = dict(body, ep=st["ep"], seq=st["seq"])
         st["out"].append([kind, body])
+        self.queued_at[st["seq"]] = time.monotonic()
         self.save()  # in the record before it is sent
         self._send(kind, body)
         return st["seq"]
@@ -166,6 +168,7 @@ class SimTable:
             fut.set_result(body)
         for fn in self.on_answer:
             fn(seq, body, now)
+        self.queued_at.pop(seq, None)
 
     async def run(self, stop):
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
