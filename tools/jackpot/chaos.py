@@ -27,7 +27,7 @@ SAMPLE_S = 0.1   # how often every table's link state is looked at
 
 
 class Chaos:
-    def __init__(self, folder, firmware_build, tables=100, seed=25, every_s=2.0):
+    def __init__(self, folder, firmware_build, tables=100, seed=25, every_s=5.0):
         self.folder = folder
         self.build = firmware_build
         self.ids = ["s%03d" % i for i in range(tables)]
