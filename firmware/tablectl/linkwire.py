@@ -17,7 +17,8 @@ never touches a socket here: it writes into a Wire, which this module sends with
 it reads from the Wire, which hands out only MQTT packets that have arrived whole. A read past them
 raises Later: the umqtt call is over for now (its packet is written; what it waits for comes later and
 is read then), and the task goes on. The waiting is asyncio's, with a timeout at every step.
-What this adds to umqtt is packet framing (the fixed header's length) and the CONNACK check (4 bytes).
+What this adds to umqtt is packet framing (the fixed header's length), the CONNACK check (4 bytes) and the
+SUBACK's refusal (umqtt reads an acknowledgement's type only).
 """
 import asyncio
 
@@ -101,6 +102,12 @@ class Wire:
     def ready(self):
         """A packet has arrived whole and umqtt has not read it yet."""
         return self.pos < self.whole
+
+    def refused(self, end):
+        """The packet at pos (ending at `end`) is a SUBACK refusing a subscription (return code 0x80): a nats
+        node whose JetStream has no leaders yet takes the login and refuses the QoS 1 subscription; a table
+        that passed over it would wait, deaf, for answers that never come."""
+        return self.buf[self.pos] & 0xF0 == 0x90 and self.buf[end - 1] == 0x80  # one topic a SUBSCRIBE
 
     def skip(self, end):
         """Past the packet umqtt started (it reads an acknowledgement's type and leaves the rest); keeps the
@@ -191,6 +198,8 @@ class Connection:
         wire = self.wire
         while wire.ready():
             end = wire.end(wire.pos)
+            if wire.refused(end):  # the run's failure: it connects again, to the next node
+                raise OSError("the broker refused a subscription")
             self.client.check_msg()
             wire.skip(end)
 

@@ -86,6 +86,26 @@ def holds_the_acl(link):
     spy.loop_stop()
     spy.disconnect()
     t01.close()
+    assert refused_subscription(link, "t02", "tablectl/%s/table/t01/ack" % LINK)
+
+
+def refused_subscription(link, user, topic):
+    """protocol.subscribe's error for a subscription nats refuses (the server and CPython tables connect
+    again on it, not wait deaf): its message, '' if it was taken."""
+    import asyncio
+    import aiomqtt
+
+    async def go():
+        async with protocol.client(("127.0.0.1", link.broker.ports[2]), user, link.password(user), "refuse-" + user,
+                                   timeout=10) as c:
+            try:
+                await protocol.subscribe(c, topic, 1)
+            except aiomqtt.MqttError as e:
+                return str(e)
+            return ""
+    why = asyncio.run(go())
+    assert why in ("", "the broker refused the subscription to %s" % topic), why
+    return why
 
 
 def up(st):

@@ -61,3 +61,14 @@ def test_what_umqtt_writes_is_kept_in_order_with_its_length():
     assert w.write(b"\x10\x00\x00", 2) == 2
     assert w.write(b"abc") == 3
     assert bytes(w.out) == b"\x10\x00abc"
+
+
+def test_a_refused_subscription_is_told_from_a_granted_one():
+    w = Wire()
+    w.received(b"\x90\x03\x00\x05\x80" + b"\x90\x03\x00\x06\x01" + PUBACK + b"\x40\x02\x00\x80")
+    ends = []
+    while w.ready():
+        end = w.end(w.pos)
+        ends.append(w.refused(end))
+        w.skip(end)
+    assert ends == [True, False, False, False]  # a PUBACK of packet id 0x80 is no refusal

@@ -98,7 +98,10 @@ class NatsCluster(Broker):
                 "jetstream": {"store_dir": str(self.folder / node.name), "max_memory_store": 64 << 20},
                 "cluster": {"name": "tablectl", "listen": "127.0.0.1:%d" % node.route, "routes": routes},
                 # an unacknowledged QoS 1 delivery goes again after ack_wait (a subscriber that died with it)
-                "mqtt": {"listen": "127.0.0.1:%d" % node.mqtt, "ack_wait": "5s", "max_ack_pending": 1000},
+                "mqtt": {"listen": "127.0.0.1:%d" % node.mqtt, "ack_wait": "5s", "max_ack_pending": 1000,
+                         # a session's consumers (one a QoS 1 subscription, replicated on every node) kept in
+                         # memory: made at every login, they would otherwise wait on the disk
+                         "consumer_memory_storage": True},
                 "authorization": {"users": users},
                 "log_file": str(self.folder / ("%s.log" % node.name)),
             }

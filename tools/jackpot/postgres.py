@@ -149,18 +149,24 @@ class Node(Child):
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # -- replication -------------------------------------------------------------------------
-    def standby(self, timeout=30):
+    def standby(self, timeout=30, port=None, live=False):
         """A streaming standby of this primary (pg_basebackup -R), started, and made the synchronous one:
-        from then on a commit here returns only once the standby has it on disk."""
-        # set before the backup, as a casino's primary has it: the standby inherits it (the promote's trap)
-        self.sql("ALTER SYSTEM SET synchronous_standby_names = '*'")
-        self.sql("SELECT pg_reload_conf()")
-        node = Node(_own_folder("tablectl-pg-"), fsync=self.fsync)
+        from then on a commit here returns only once the standby has it on disk. port: the standby's (a
+        dead node's, so the servers' URI names it still). live: the primary is taking payments, so it
+        goes synchronous only once the standby streams (set before, every commit would wait for the backup)."""
+        def synchronous():
+            self.sql("ALTER SYSTEM SET synchronous_standby_names = '*'")
+            self.sql("SELECT pg_reload_conf()")
+        if not live:  # set before the backup, as a casino's primary has it: the standby inherits it (the promote's trap)
+            synchronous()
+        node = Node(_own_folder("tablectl-pg-"), port=port, fsync=self.fsync)
         _run([BIN / "pg_basebackup", "-h", "127.0.0.1", "-p", self.port, "-U", SUPERUSER, "-D", node.data, "-R",
               "-X", "stream", "-c", "fast"] + ([] if self.fsync else ["--no-sync"]), timeout=120)
         with open(node.data / "postgresql.conf", "a") as conf:
             conf.write("unix_socket_directories = '%s'\n" % node.folder)
         node.start()
+        if live:
+            synchronous()
         deadline = time.monotonic() + timeout
         while self.sql("SELECT sync_state FROM pg_stat_replication") != [("sync",)]:
             if time.monotonic() > deadline:

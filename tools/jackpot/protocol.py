@@ -209,3 +209,13 @@ def client(broker, user, password, identifier, ca_file=None, **kw):
     return aiomqtt.Client(broker[0], broker[1], username=user, password=password, identifier=identifier,
                           clean_session=False, tls_context=tls, keepalive=10, logger=quiet_logger(),
                           socket_options=NODELAY, **kw)
+
+
+async def subscribe(client, topic, qos):
+    """client.subscribe, and aiomqtt.MqttError when the broker refuses it (SUBACK 0x80): a nats node whose
+    JetStream has no leaders yet refuses a QoS 1 subscription, and a client that took that for a
+    subscription would wait for ever for what it never gets; the caller connects again (its retry)."""
+    granted = await client.subscribe(topic, qos=qos)
+    if any(getattr(g, "value", g) >= 0x80 for g in granted):
+        raise aiomqtt.MqttError("the broker refused the subscription to %s" % topic)
+    return granted

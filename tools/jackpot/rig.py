@@ -66,13 +66,14 @@ class Link:
         self.procs = []
         self.server = self.add_server(self.broker.servers[0])
 
-    def add_server(self, user):
+    def add_server(self, user, first=0):
         """A server instance as a process (not started) under its own broker account (one of `servers`),
-        on the same ledger, with its own web side; the first is self.server."""
+        on the same ledger, with its own web side; the first is self.server. first: the cluster's node it
+        connects to first."""
         log = "server.log" if not self.web_ports else "server-%s.log" % user
         self.web_ports[user] = port = free_port()
         proc = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
-                     "--broker", self.broker.addresses(), "--credentials", str(self.creds),
+                     "--broker", self.broker.addresses(first), "--credentials", str(self.creds),
                      "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []),
                     self.folder / log)
         self.procs.append(proc)

@@ -75,7 +75,7 @@ class JackpotServer:
                     # its own links only (another server instance keeps others); not /+: its acks are there too
                     for lid in sorted(self.ledger.links):
                         for kind in protocol.KINDS:
-                            await client.subscribe(protocol.table_topic(lid, "+", kind), qos=1)
+                            await protocol.subscribe(client, protocol.table_topic(lid, "+", kind), 1)
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
                     self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
                     for lid in self.ledger.links:

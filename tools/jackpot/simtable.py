@@ -57,9 +57,13 @@ class SimTable:
         self.answers = {}       # seq -> answer, for those asked with answer()
         self.waiting = {}       # seq -> asyncio.Future
         self.sent_at = {}       # seq -> monotonic time of the last send
+        self.queued_at = {}     # seq -> monotonic time it was queued (the lock), until its answer
         self.beat_n = 0
         self.on_answer = []     # fn(seq, answer, monotonic time)
         self.sent = 0           # messages published (resends too)
+        # the tables that hear the link's beat and pool through this one (the bench's processes of hundreds
+        # of tables: each subscribing would read 2 beats and 5 pools a second a table); [] on those others
+        self.group = [self]
 
     # -- the record ---------------------------------------------------------------------------
     def _load(self):
@@ -97,6 +101,7 @@ class SimTable:
         st["seq"] += 1
         body = dict(body, ep=st["ep"], seq=st["seq"])
         st["out"].append([kind, body])
+        self.queued_at[st["seq"]] = time.monotonic()
         self.save()  # in the record before it is sent
         self._send(kind, body)
         return st["seq"]
@@ -163,6 +168,7 @@ class SimTable:
             fut.set_result(body)
         for fn in self.on_answer:
             fn(seq, body, now)
+        self.queued_at.pop(seq, None)
 
     async def run(self, stop):
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
@@ -170,9 +176,12 @@ class SimTable:
             try:
                 async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
                                            self.ca_file, timeout=5) as client:
-                    await client.subscribe(self._topic("ack"), qos=1)
-                    await client.subscribe(protocol.pool_topic(self.link), qos=1)
-                    await client.subscribe(protocol.link_beat_topic(self.link), qos=0)
+                    await protocol.subscribe(client, self._topic("ack"), 1)
+                    # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
+                    # is a JetStream consumer (replicated, made at every login) for each table
+                    if self.group:
+                        await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
+                        await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
                     self.client = client
                     if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
                         for claim in list(self.state["claims"]):
@@ -197,9 +206,12 @@ class SimTable:
             except ValueError:
                 continue
             if msg.topic.value.endswith("/pool"):
-                self.pool = body
+                for t in self.group:
+                    t.pool = body
             elif msg.topic.value == protocol.link_beat_topic(self.link):
-                self.last_beat_ack = time.monotonic()
+                now = time.monotonic()
+                for t in self.group:
+                    t.last_beat_ack = now
             else:
                 self._answered(body)
 

@@ -1,0 +1,34 @@
+"""Chaos on the casino topology (jackpot.chaos): 100 simulated tables and a firmware table on three nats-server
+nodes, two servers, a PostgreSQL primary and its synchronous standby; a server, a node and the primary each
+SIGKILLed several times at random moments. Nothing lost, nothing doubled, every record equal to the ledger,
+balance 0; how long tables refused progressive bets after each fault printed."""
+from jackpot import postgres
+from jackpot.chaos import Chaos, summary
+from jackpot.rig import LINK
+
+import pytest
+
+
+def test_kills_of_servers_nodes_and_the_primary_lose_and_double_nothing(firmware_build, tmp_path):
+    if not postgres.installed():
+        pytest.skip("PostgreSQL 15 is not installed: `make postgres` installs it, as make test does")
+    chaos = Chaos(tmp_path / "chaos", firmware_build, tables=100, seed=25, every_s=5.0)
+    report = chaos.run(["server"] * 3 + ["node"] * 2 + ["pg"] * 2)
+    print("\nchaos: 100 simulated tables + 1 firmware table, 3 nats nodes, 2 servers, PostgreSQL primary + standby")
+    print("\n".join(summary(report)))
+    led = report["ledger"]
+    st = report["link"]["links"][LINK]
+    for t in report["sims"]:
+        rec = t.state
+        assert (rec["out"], rec["claims"]) == ([], {}), t.table
+        assert led["bets"].get(t.table, (0, 0)) == (rec["bets"], rec["bet_cents"]), t.table
+        # every message once, in order, none refused: the highest sequence number is the count
+        assert led["seqs"][t.table] == (rec["seq"], rec["seq"], 0), t.table
+    fw_bets = led["bets"].get("fw1", (0, 0))
+    assert fw_bets[0] == report["fw"] > 0 and fw_bets[1] == 2500 * report["fw"]  # 25.00 a bet (the link's)
+    assert st["tables"]["fw1"]["contributed"] == 500 * report["fw"]  # 20% of each (CSP-10.1)
+    assert st["balance_off"] == 0 and st["pending"] == []
+    assert (st["contributed"], st["paid"]) == (led["contributed"], led["paid"])
+    assert sum(t.state["bets"] for t in report["sims"]) > 500
+    kinds = [f[0] for f in report["faults"]]
+    assert sorted(kinds) == ["node"] * 2 + ["pg"] * 2 + ["server"] * 3

@@ -1,0 +1,255 @@
+"""The link's chaos run: simulated tables and a firmware table on the casino topology while its parts are SIGKILLed.
+
+    report = Chaos(folder, firmware_build, tables=100, seed=25).run(faults)   # faults: ['server', 'node', 'pg', ...]
+
+The topology is the casino's (docs/link.md): three nats-server nodes, two jackpot servers, a PostgreSQL
+primary with its synchronous standby. A fault: one server SIGKILLed and restarted; one node SIGKILLed and
+restarted; the primary SIGKILLed, the standby promoted (the documented procedure, done by the run after a
+random pause, as an operator would), a new standby made on the dead one's port. The faults come one after
+another at random moments (random.Random(seed): a failure repeats). For each, how long the tables refused
+progressive bets (LINK DOWN) is measured. Used by host_tests/link/test_chaos.py and tools/bench/link.py.
+"""
+import asyncio
+import json
+import random
+import threading
+import time
+
+from jackpot import postgres
+from jackpot.broker import SERVER_USER
+from jackpot.ledgerdb import connect
+from jackpot.rig import LINK, FirmwareTable, Link
+from jackpot.simtable import SimTable
+
+SECOND = "jackpot-b"
+DOWN_MS = 3000   # the tables' link_down_ms (the firmware's default)
+SAMPLE_S = 0.1   # how often every table's link state is looked at
+
+
+class Chaos:
+    def __init__(self, folder, firmware_build, tables=100, seed=25, every_s=5.0):
+        self.folder = folder
+        self.build = firmware_build
+        self.ids = ["s%03d" % i for i in range(tables)]
+        self.rng = random.Random(seed)
+        self.every_s = every_s
+        self.down = {}        # table -> [[from, to or None], ...] on the monotonic clock
+        self.faults = []      # (kind, what, at)
+        self.fw_rounds = {}   # firmware round number -> seats it locked
+        self.halt = threading.Event()
+
+    # -- the tables' link state, sampled ----------------------------------------------------
+    def _seen(self, table, up, now):
+        spans = self.down.setdefault(table, [])
+        if not up and (not spans or spans[-1][1] is not None):
+            spans.append([now, None])
+        elif up and spans and spans[-1][1] is None:
+            spans[-1][1] = now
+
+    def all_up(self):
+        return all(not s or s[-1][1] is not None for s in self.down.values()) and len(self.down) == len(self.ids) + 1
+
+    def refused(self, start, end):
+        """{table: seconds it refused progressive bets within [start, end)}."""
+        out = {}
+        for table, spans in self.down.items():
+            total = sum(min(b if b is not None else end, end) - max(a, start) for a, b in spans
+                        if a < end and (b is None or b > start))
+            if total > 0:
+                out[table] = total
+        return out
+
+    # -- the simulated tables (one asyncio loop in a thread) ----------------------------------
+    def _sims(self, link):
+        ports = link.broker.ports
+        sims = []
+        for i, tid in enumerate(self.ids):
+            order = ports[i % 3:] + ports[:i % 3]  # each node first for a third of the tables
+            sims.append(SimTable(tid, LINK, [("127.0.0.1", p) for p in order], link.password(tid),
+                                 link.folder / ("%s.json" % tid), down_ms=DOWN_MS, pay_after_s=0.5))
+        return sims
+
+    def _loop(self, sims, ready):
+        async def main():
+            self.stop_link, self.stop_play = asyncio.Event(), asyncio.Event()
+            self.loop = asyncio.get_running_loop()
+            runs = [asyncio.ensure_future(t.run(self.stop_link)) for t in sims]
+            while not all(t.up for t in sims):
+                await asyncio.sleep(SAMPLE_S)
+            plays = [asyncio.ensure_future(t.play(self.stop_play, self.every_s, random.Random(self.rng.random()),
+                                                  hit_every=40)) for t in sims]
+            ready.set()
+            while not self.stop_link.is_set():
+                now = time.monotonic()
+                for t in sims:
+                    self._seen(t.table, t.up, now)
+                await asyncio.sleep(SAMPLE_S)
+            await asyncio.gather(*(runs + plays))
+        asyncio.run(main())
+
+    # -- the firmware table (a thread pressing its keys) ----------------------------------------
+    def _firmware(self, fw):
+        rng = random.Random(self.rng.random())
+        while not self.halt.is_set():
+            st = fw.picture()["status"]
+            if st.get("state") == "locked":  # a round locked (however late the LOCK took): counted once
+                self.fw_rounds[st["rounds"]] = len(st["locked"])  # rounds played before it: one key a round
+                fw.press("CONFIRM")
+                _wait(fw, lambda s: s["status"].get("state") != "locked", 3)
+            elif st.get("state") == "betting":
+                fw.seats(*rng.sample(range(1, 8), rng.randint(1, 3)))
+                fw.press("LOCK")
+                _wait(fw, lambda s: s["status"].get("state") == "locked", 3)
+            self.halt.wait(rng.uniform(0.5, 1.5))
+
+    def _fw_sampler(self, fw):
+        while not self.halt.is_set() or not self.fw_done.is_set():
+            self._seen(fw.folder.name, fw.picture()["status"].get("link_state") == "up", time.monotonic())
+            time.sleep(SAMPLE_S)
+
+    # -- the faults ---------------------------------------------------------------------------
+    def _fault(self, kind, link):
+        rng = self.rng
+        if kind == "server":
+            user = rng.choice(sorted(link.servers))
+            link.servers[user].kill()
+            at = time.monotonic()
+            time.sleep(rng.uniform(0, 1.0))
+            link.servers[user].start()
+            link.wait_web(60, user=user)
+            return user, at
+        if kind == "node":
+            i = rng.randrange(len(link.broker.nodes))
+            link.broker.kill(i)
+            at = time.monotonic()
+            time.sleep(rng.uniform(0, 1.0))
+            link.broker.start_node(i, 60)
+            return link.broker.nodes[i].name, at
+        dead, alive = self.pg
+        dead.kill()
+        at = time.monotonic()
+        time.sleep(rng.uniform(0.2, 1.0))  # the operator's step 1: it stays down
+        alive.promote()
+        port = dead.port
+        dead.remove()
+        self.pg = [alive, alive.standby(port=port, live=True)]
+        return "primary :%d" % port, at
+
+    def run(self, faults):
+        """Every fault of `faults` in a random order at random moments; then play stops, the outboxes empty
+        and the report: {'faults': [(kind, what, refused s worst, tables refused)], 'sims', 'fw', 'link'}."""
+        self.pg = [postgres.Node.primary(fsync=False)]
+        self.pg.append(self.pg[0].standby())
+        self.pg[0].create_database("ledger")
+        uri = postgres.pair_uri(self.pg[0], self.pg[1], "ledger")
+        link = Link(self.folder, self.ids + ["fw1"], servers=(SERVER_USER, SECOND), db=uri, cluster=True)
+        link.add_server(SECOND, first=1)
+        self.fw_done = threading.Event()
+        threads = []
+        try:
+            link.start()
+            link.servers[SECOND].start()
+            link.wait_web(60, user=SECOND)
+            fw = FirmwareTable(self.build, self.folder / "fw1", link, "fw1", first=2, link_down_ms=DOWN_MS)
+            link.procs.append(fw)
+            fw.configure().start()
+            _wait(fw, lambda s: s["status"].get("link_state") == "up", 30)
+            sims = self._sims(link)
+            ready = threading.Event()
+            threads = [threading.Thread(target=self._loop, args=(sims, ready), daemon=True),
+                       threading.Thread(target=self._firmware, args=(fw,), daemon=True),
+                       threading.Thread(target=self._fw_sampler, args=(fw,), daemon=True)]
+            for th in threads:
+                th.start()
+            assert ready.wait(120), "the simulated tables did not come up: %s" % self._servers(link)
+            order = list(faults)
+            self.rng.shuffle(order)
+            for kind in order:
+                time.sleep(self.rng.uniform(0.5, 2.5))  # a random moment of the play
+                what, at = self._fault(kind, link)
+                self.faults.append((kind, what, at))
+                # past link_down_ms (a table that would go down has), then until every table is up again
+                settled = at + DOWN_MS / 1000 + 1.0
+                deadline = time.monotonic() + 90
+                while time.monotonic() < settled or not self.all_up():
+                    assert time.monotonic() < deadline, "tables still down %.0f s after %s %s (faults %s): %s; servers %s" % (
+                        time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
+                        self._servers(link))
+                    time.sleep(SAMPLE_S)
+            self.halt.set()
+            threads[1].join(15)
+            self.loop.call_soon_threadsafe(self.stop_play.set)
+            deadline = time.monotonic() + 60
+            while any(t.state["out"] or t.state["claims"] for t in sims) or \
+                    fw.picture()["status"].get("link_unanswered"):
+                assert time.monotonic() < deadline, "outboxes not emptied: %s" % dict(
+                    (t.table, t.state["out"][:1]) for t in sims if t.state["out"])
+                time.sleep(0.2)
+            st = fw.picture()["status"]
+            if st.get("state") == "locked":  # the last LOCK, taken after the thread last looked
+                self.fw_rounds[st["rounds"]] = len(st["locked"])
+            self.fw_done.set()
+            end = time.monotonic()
+            self.loop.call_soon_threadsafe(self.stop_link.set)
+            threads[0].join(30)
+            report = {"faults": [], "sims": sims, "fw": sum(self.fw_rounds.values()), "link": link.status()}
+            for n, (kind, what, at) in enumerate(self.faults):
+                upto = self.faults[n + 1][2] if n + 1 < len(self.faults) else end
+                ref = self.refused(at, upto)
+                report["faults"].append((kind, what, max(ref.values()) if ref else 0.0, len(ref),
+                                         ref.get("fw1", 0.0)))
+            report["ledger"] = self.ledger(link)
+            return report
+        finally:
+            self.halt.set()
+            self.fw_done.set()
+            link.stop()
+            for node in self.pg:
+                node.remove()
+
+    def _servers(self, link):
+        out = {}
+        for user in link.servers:
+            try:
+                out[user] = dict((k, v) for k, v in link.status(user)["server"].items() if k != "sessions")
+            except OSError as e:
+                out[user] = str(e)
+        return out
+
+    def _down_now(self):
+        return sorted(t for t, s in self.down.items() if s and s[-1][1] is None)[:10]
+
+    def ledger(self, link):
+        """{table: (bets, cents, max seq, messages, refused)} from the ledger, and its contributed/paid sums."""
+        db = connect(link.db, readonly=True)
+        try:
+            out = {}
+            for tbl, body in db.execute("SELECT tbl, body FROM message WHERE kind = 'contrib' AND ok = 1").fetchall():
+                bets = json.loads(body)["bets"]
+                n, c = out.get(tbl, (0, 0))
+                out[tbl] = (n + len(bets), c + sum(cents for _, cents in bets))
+            seqs = dict((t, (m, c, r)) for t, m, c, r in db.execute(
+                "SELECT tbl, MAX(seq), COUNT(*), SUM(1 - ok) FROM message GROUP BY tbl").fetchall())
+            sums = db.execute("SELECT SUM(CASE WHEN kind = 'contrib' THEN cents ELSE 0 END), "
+                              "SUM(CASE WHEN kind = 'hit' THEN cents ELSE 0 END) FROM message WHERE ok = 1").fetchone()
+            return {"bets": out, "seqs": seqs, "contributed": sums[0], "paid": sums[1]}
+        finally:
+            db.close()
+
+
+def _wait(fw, ok, timeout):
+    try:
+        return fw.wait(ok, timeout)
+    except AssertionError:
+        return None  # a key refused (LINK DOWN) or a press lost on a busy machine: the next pass sees where it is
+
+
+def summary(report):
+    """The printed lines: each fault and how long tables refused progressive bets after it."""
+    lines = []
+    for kind, what, worst, count, fw in report["faults"]:
+        lines.append("  %-6s %-16s refused progressive bets: worst table %.1f s, %d tables, the firmware table %.1f s"
+                     % (kind, what, worst, count, fw))
+    worst = max([f[2] for f in report["faults"]] or [0.0])
+    lines.append("  worst %.1f s (goal <= 10 s: %s)" % (worst, "met" if worst <= 10 else "NOT met"))
+    return lines
