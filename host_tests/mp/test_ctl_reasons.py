@@ -16,13 +16,15 @@ class Page:
         self.lines = []
 
     def write(self, data):
-        self.lines.append(data)
+        self.lines.append(bytes(data).decode() if not isinstance(data, str) else data)
         return len(data)
 
     def refused(self, app):
-        """{role: why} of the status line the board sends now."""
+        """{role: why} of the status line the board sends now (the link writes a line in pieces)."""
         Link(app.board, self).status()
-        for data in reversed(self.lines):
+        for data in reversed("".join(self.lines).split("\n")):
+            if not data:
+                continue
             msg = json.loads(data)
             if msg["t"] == "status":
                 return msg["refused"]
