@@ -158,7 +158,8 @@ def _high_card_keys():
     size = _POPCOUNT[m]
     count = 4 * (3 ** (5 - size) - (m == q) - 3 * (m == 0))
     ak = (q & AK) == AK
-    rest = [q[~ak], ur[~ak], m[~ak], np.full((~ak).sum(), -1), np.full((~ak).sum(), -1), count[~ak]]
+    others = ~ak & (count > 0)
+    rest = [q[others], ur[others], m[others], np.full(others.sum(), -1), np.full(others.sum(), -1), count[others]]
     q, ur, m, size = q[ak], ur[ak], m[ak], size[ak]
     n = len(q)
     su = np.repeat(np.arange(4), 4)
