@@ -171,6 +171,15 @@ def test_disjoint_hand_pairs_by_group_add_up():
     assert (per_card.sum(axis=1) == 5 * sizes).all()
 
 
+def test_dealer_rank_families_give_the_textbook_qualification_counts_CSP_9_1_CSP_9_3():
+    """The dealer high cards counted by rank set: those that never qualify (no A and K) and the A-K high
+    ones, each rank set dealt 4^5 - 4 ways (not a flush); the same counts test_caribbean_stud derives."""
+    low, ak = ce._families()
+    assert int(ak.sum()) == 164 and int(low.sum()) + int(ak.sum()) == 1277
+    assert int(low.sum()) * 1020 == 2598960 - 1463700  # hands that do not qualify: 1,135,260
+    assert int(ak.sum()) * 1020 == 1302540 - 1135260
+
+
 def test_hand_table_agrees_with_poker5_and_the_textbook_counts_CSP_8():
     hands = ce._hands()
     assert len(hands) == 2598960
@@ -228,6 +237,6 @@ def test_literal_qualification_turns_the_edge_CSP_9_1():
     assert literal["house_edge"] < base["house_edge"]
 
 
-def test_pair_suit_changes_no_figure_CSP_8_9():
+def test_pair_suit_changes_no_figure_CSP_8_8_CSP_8_9():
     """Which of two disjoint equal-class hands wins changes, but both orders are counted."""
     assert ce.ante_raise_edge(opts(pair_suit="lower")) == ce.ante_raise_edge(opts())

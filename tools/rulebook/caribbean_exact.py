@@ -1,9 +1,9 @@
 """Exact Caribbean Stud ante/raise house edge under the optimal raise decision, counted by rank patterns.
 
-Per unit of ante, with N_nq(P, u) the dealer completions D (u in D, D disjoint from P, C(46,4) of them)
-that do not qualify and N_low those that qualify and lose to P: raising is worth
-(4 N_nq + (4 + 2 pay) N_low) / C(46,4) - 3, folding -1 (CSP-6.7, CSP-9.2, CSP-9.4, CSP-9.5). How
-(docs/rulebook.md, "Caribbean Stud's exact analysis", has the derivations):
+The player sees five cards P and the dealer's up card u (CSP-7.1). Per unit of ante, with N_nq(P, u) the
+dealer completions D (u in D, D disjoint from P, C(46,4) of them) that do not qualify and N_low those that
+qualify and lose to P: raising is worth (4 N_nq + (4 + 2 pay) N_low) / C(46,4) - 3, folding -1 (CSP-6.7,
+CSP-9.2, CSP-9.4, CSP-9.5). How (docs/rulebook.md, "Caribbean Stud's exact analysis", derives each count):
 - High-card P (the only hands whose decision depends on u): N_nq and N_low depend on P's ranks, u's rank,
   the set M of ranks where P holds u's suit (a dealer flush must avoid them) and, for A-K high, P's ace
   suit against u's suit (the CSP-8.10 tie-break); the (P, u) are counted per such key.
@@ -62,15 +62,15 @@ def _completions(p, ranks):
 
 
 def _families():
-    """Masks of the non-straight rank sets: without both A and K (such a dealer high card never
-    qualifies), with both (A-K high, CSP-9.3); the rank indices of each."""
+    """Selectors over _rank_sets() of the high-card (non-straight) rank sets: without both A and K (such
+    a dealer high card never qualifies), with both (A-K high, CSP-9.3)."""
     masks, cls, ranks = _rank_sets()
     high = _CATEGORY[cls] == HIGH_CARD
     ak = (masks & AK) == AK
     return (high & ~ak), (high & ak)
 
 
-def _contains_up(ranks_of_sets):
+def _holds_rank(ranks_of_sets):
     """(sets, 13) 0/1: whether each rank set holds each rank."""
     out = np.zeros((len(ranks_of_sets), 13), dtype=np.int64)
     out[np.arange(len(ranks_of_sets))[:, None], ranks_of_sets] = 1
@@ -96,8 +96,8 @@ def _low_family_tables():
     masks, _, ranks = _rank_sets()
     low, _ = _families()
     players = np.flatnonzero(_CATEGORY[_rank_sets()[1]] == HIGH_CARD)
-    p = _contains_up(ranks[players])
-    holds = _contains_up(ranks[low])
+    p = _holds_rank(ranks[players])
+    holds = _holds_rank(ranks[low])
     full = _completions(p, ranks[low])  # (players, sets)
     w = np.zeros((1 << 13, 13), dtype=np.int64)
     w[masks[players]] = (full @ holds) // (4 - p)
@@ -295,7 +295,8 @@ def _literal_same_category_lower():
 
 def _made_hand_totals(qualify):
     """Per category >= PAIR: (hands, sum over hands of # non-qualifying D disjoint from P, of # qualified
-    weaker D disjoint from P)."""
+    weaker D disjoint from P). Within a category half the disjoint pairs: the CSP-8 tie-breaks (suits for
+    equal pairs and two pairs, CSP-8.8/8.9) order every two disjoint hands."""
     k = _disjoint_pairs()
     sizes = np.bincount(_groups()[0], minlength=20)
     by_cat = k.reshape(10, 2, 10, 2).sum(axis=1)  # [P category, D category, D holds A and K]
@@ -329,7 +330,7 @@ def _pair_bounds(pay):
     p = _pair_classes()[1]
     out = 0
     for family, weight in zip(_families(), (4, 4 + 2 * pay)):
-        holds = _contains_up(ranks[family])
+        holds = _holds_rank(ranks[family])
         w = (_completions(p, ranks[family]) @ holds) // (4 - p)
         out = out + weight * (w - holds.sum(axis=0)[None, :])
     return out
