@@ -238,13 +238,15 @@ def _disjoint_pairs():
     total -= per_card.astype(np.float64) @ per_card.T  # k = 1
     for k in range(2, 5):
         n = comb(52, k)
-        counts = np.zeros(20 * n, dtype=np.int64)
+        counts = np.zeros(20 * n, dtype=np.int32)  # at most C(50, 3) hands hold a 2-card set
         for pos in combinations(range(5), k):
             idx = group * np.int32(n)
             for i, p in enumerate(pos):
                 idx += _BIN32[hands[:, p], i + 1]
-            counts += np.bincount(idx, minlength=20 * n)
+            counts += np.bincount(idx, minlength=20 * n).astype(np.int32)
+            del idx
         c = counts.reshape(20, n).astype(np.float64)
+        del counts
         total += (-1) ** k * (c @ c.T)  # exact: every partial sum is below 2**53
     return _frozen(np.rint(total).astype(np.int64))
 
