@@ -237,7 +237,7 @@ class _AgainstUp:
                 raise RuleError("more pair cards split than the shoe holds")
             p = left / left.sum()
             out = queue[0] if created else m
-            if m < top:  # a pair card makes a new hand, next after this one, which waits on
+            if m < top:  # a pair card makes a new hand, played after this one, which draws again
                 value = p[pair] * waiting(m + 1, (queue[0], m + 1) + queue[1:])
                 value += (1 - p[pair]) * waiting(m, queue[1:])
                 value += sum(p[x] * hand_value(out, x) for x in range(10) if x != pair and p[x] > 0)
