@@ -21,6 +21,15 @@ def opts(**given):
     return resolve_options(cs.OPTIONS, given)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def free_the_tables():
+    """The count tables take ~150 MB: let the rest of the suite have it back."""
+    yield
+    for value in vars(ce).values():
+        if hasattr(value, "cache_clear"):
+            value.cache_clear()
+
+
 def ids(text):
     return poker5.distinct_ids(parse_cards(text))
 
