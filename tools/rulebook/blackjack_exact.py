@@ -7,8 +7,8 @@ once; the player's stand / hit / double / split values are then a recursion over
 multisets, the best action chosen for the exact cards held (composition-dependent play, CDP).
 Splits follow the convention the published table (APPENDIX_9) states: a split hand's shoe has the
 pair cards dealt so far removed (split_count='created': those out when the hand was made), not the
-other split hands' cards; its whole-game figures are matched to 4e-6 (8 decks with 'created': 1e-9),
-its per-hand values to their printed 6 decimals. Rules: no hole card (the dealer's
+other split hands' cards; its whole-game figures are matched to 4e-6 (8 decks, double after split,
+with 'created': to the printed 6 decimals), its per-hand values to their printed 6 decimals. Rules: no hole card (the dealer's
 second card after the players, BJ-5.2), the dealer's Blackjack takes everything staked (doubles and
 splits too) or, obo=True, only the original stake (BJ-16.6, BJ-17.3); docs/blackjack_exact.md.
 """
