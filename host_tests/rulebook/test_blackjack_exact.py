@@ -134,9 +134,32 @@ def test_game_value_is_within_the_published_split_convention_BJ_16():
     assert abs(bx.edge(decks=6, **bx.APPENDIX_9) - -0.0072705) < 3e-6
 
 
+def test_split_hands_valued_at_their_making_match_the_published_8_deck_game_BJ_16():
+    """split_count='created' (a split hand's shoe lacks the pair cards out when the hand was made, not
+    when it got its second card): Appendix 9's 8-deck, double-after-split figure, -0.007562, to 1e-6."""
+    assert abs(bx.edge(decks=8, **dict(bx.APPENDIX_9, split_count="created")) - -0.007562) < 1e-6
+
+
+def test_split_counts_differ_only_where_a_pair_re_splits_BJ_16_5():
+    shoe = np.array([3, 3, 3, 2, 2, 1, 1, 1, 1, 3]) * 2
+    for up in (0, 9):
+        left = shoe.copy()
+        left[up] -= 1
+        value = {}
+        for hands in (2, 4):
+            for count in bx.SPLIT_COUNTS:
+                table = bx._AgainstUp(up, left, dict(bx.APPENDIX_9, max_hands=hands, split_count=count))
+                for pair in (1, 2, 9):
+                    value[pair, hands, count] = table.split(pair)
+        for pair in (1, 2, 9):
+            assert value[pair, 2, "dealt"] == value[pair, 2, "created"]
+            assert value[pair, 4, "dealt"] != value[pair, 4, "created"]
+
+
 def test_bad_requests_are_refused():
     for call in (lambda: bx.against("X"), lambda: bx.against("A", decks=9), lambda: bx.hand_values("A", "TTT"),
-                 lambda: bx.hand_values("A", "Z2"), lambda: bx.hand_values("A", "AAAAA", decks=1)):
+                 lambda: bx.hand_values("A", "Z2"), lambda: bx.hand_values("A", "AAAAA", decks=1),
+                 lambda: bx.edge(6, split_count="all")):
         with pytest.raises(RuleError):
             call()
 

@@ -6,8 +6,9 @@ depends only on what has left the shoe, so paths to one multiset merge), for a w
 once; the player's stand / hit / double / split values are then a recursion over the player's card
 multisets, the best action chosen for the exact cards held (composition-dependent play, CDP).
 Splits follow the convention the published table (APPENDIX_9) states: a split hand's shoe has the
-pair cards dealt so far removed, not the other split hands' cards; its whole-game figures are matched
-to 4e-6, its per-hand values to their printed 6 decimals. Rules: no hole card (the dealer's
+pair cards dealt so far removed (split_count='created': those out when the hand was made), not the
+other split hands' cards; its whole-game figures are matched to 4e-6 (8 decks, double after split,
+with 'created': to the printed 6 decimals), its per-hand values to their printed 6 decimals. Rules: no hole card (the dealer's
 second card after the players, BJ-5.2), the dealer's Blackjack takes everything staked (doubles and
 splits too) or, obo=True, only the original stake (BJ-16.6, BJ-17.3); docs/blackjack_exact.md.
 """
@@ -218,27 +219,34 @@ class _AgainstUp:
                 return stand[i] + bj
             return max(best[i] + bj, dbl[i] + 2 * bj) if das else best[i] + bj
 
+        created = rules["split_count"] == "created"
         memo = {}
 
-        def waiting(m, w):  # the value of w hands still to get their second card, m pair cards out
-            if w == 0:
+        def waiting(m, queue):
+            """The value of the hands still to get their second card (`queue`: the pair cards out when
+            each was made, the next one first), m pair cards out. A hand is played from the shoe less
+            m pair cards ('dealt') or less the pair cards out when it was made ('created')."""
+            if not queue:
                 return 0.0
-            if (m, w) in memo:
-                return memo[m, w]
+            key = (m, queue if created else len(queue))
+            if key in memo:
+                return memo[key]
             left = shoe.astype(np.float64)
             left[pair] -= m
             if left[pair] < 0:
                 raise RuleError("more pair cards split than the shoe holds")
             p = left / left.sum()
-            if m < top:
-                value = p[pair] * waiting(m + 1, w + 1) + (1 - p[pair]) * waiting(m, w - 1)
-                value += sum(p[x] * hand_value(m, x) for x in range(10) if x != pair and p[x] > 0)
+            out = queue[0] if created else m
+            if m < top:  # a pair card makes a new hand, played after this one, which draws again
+                value = p[pair] * waiting(m + 1, (queue[0], m + 1) + queue[1:])
+                value += (1 - p[pair]) * waiting(m, queue[1:])
+                value += sum(p[x] * hand_value(out, x) for x in range(10) if x != pair and p[x] > 0)
             else:
-                value = sum(p[x] * hand_value(m, x) for x in range(10) if p[x] > 0) + waiting(m, w - 1)
-            memo[m, w] = value
+                value = sum(p[x] * hand_value(out, x) for x in range(10) if p[x] > 0) + waiting(m, queue[1:])
+            memo[key] = value
             return value
         box_bj = self.p_bj[self.rows([2 * np.eye(10, dtype=np.int64)[pair]])[0]] if rules["obo"] else 0.0
-        return waiting(2, 2) - box_bj
+        return waiting(2, (2, 2)) - box_bj
 
 
 RANKS = "A23456789T"
@@ -246,11 +254,13 @@ RANKS = "A23456789T"
 # Blackjack takes everything staked, double any two cards and after splits, re-split to four hands but
 # not aces, one card to each split ace, no surrender
 APPENDIX_9 = {"hits_soft17": True, "das": True, "max_hands": 4, "ace_hands": 2, "obo": False,
-              "surrender": False}
+              "surrender": False, "split_count": "dealt"}
 # the seed's rules as the rulebook's defaults read them (blackjack.OPTIONS): BJ-6.1 hits soft 17, BJ-16.6
 # / BJ-17.3 only the original stake to a dealer Blackjack, BJ-17.1 double any two and after splits,
 # BJ-16.5 other pairs re-split once (3 hands), aces to BJ-16.1's four, BJ-18 surrender (not against an ace)
-MACAU = {"hits_soft17": True, "das": True, "max_hands": 3, "ace_hands": 4, "obo": True, "surrender": True}
+MACAU = {"hits_soft17": True, "das": True, "max_hands": 3, "ace_hands": 4, "obo": True, "surrender": True,
+         "split_count": "dealt"}
+SPLIT_COUNTS = ("dealt", "created")  # which pair cards a split hand's shoe lacks: docs/blackjack_exact.md
 
 
 def _rules(given):
@@ -261,6 +271,8 @@ def _rules(given):
         rules[key] = value
     if not (2 <= rules["max_hands"] <= 4 and 2 <= rules["ace_hands"] <= 4):
         raise RuleError("max_hands and ace_hands are 2 to 4")
+    if rules["split_count"] not in SPLIT_COUNTS:
+        raise RuleError("split_count is one of %s, not %r" % (", ".join(SPLIT_COUNTS), rules["split_count"]))
     return rules
 
 

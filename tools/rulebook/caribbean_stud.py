@@ -23,9 +23,8 @@ pair or better; `qualify=ace_and_king` is the literal CSP-9.1 reading: the hand 
 Odds (edge): every figure is exact. The progressive's is a function of the pool (progressive_edge).
 The ante/raise figures play the optimal raise decision, which sees the dealer's up card (CSP-7.1):
 raise with hand P against up card u iff raising is worth more than the -1 of folding, averaged over
-the 163,185 dealer completions; caribbean_exact counts them for all 2,598,960 x 47 (P, u) with numpy
-by inclusion-exclusion over precomputed subset tables and suit symmetry (its docstring says how), in
-about 20 s. 'ante' reports the hand's result per unit of ante (ante plus its raise, the
+the 163,185 dealer completions; caribbean_exact counts them for all 2,598,960 x 47 (P, u) by rank
+patterns (its docstring and docs/rulebook.md say how), in about 2.5 s. 'ante' reports the hand's result per unit of ante (ante plus its raise, the
 customary house-edge figure); 'raise' the raise's result per unit raised, over the rounds raised;
 each also gives strategy()'s exact figure (strategy_house_edge). simulate() plays strategy() by
 Monte Carlo, a cross-check of the exact figures.
