@@ -12,6 +12,7 @@ progressive bets (LINK DOWN) is measured. Used by host_tests/link/test_chaos.py 
 import asyncio
 import json
 import random
+import re
 import threading
 import time
 
@@ -39,24 +40,34 @@ class Chaos:
         self.halt = threading.Event()
 
     # -- the tables' link state, sampled ----------------------------------------------------
-    def _seen(self, table, up, now):
+    def _seen(self, table, why, now):
+        """A sample of a table's link: why it is down ('' when up). A down span is [from, to or None,
+        {why: seconds}], its time shared out by the reasons the samples gave."""
         spans = self.down.setdefault(table, [])
-        if not up and (not spans or spans[-1][1] is not None):
-            spans.append([now, None])
-        elif up and spans and spans[-1][1] is None:
+        if why and (not spans or spans[-1][1] is not None):
+            spans.append([now, None, {}, now])
+        elif why:
+            span = spans[-1]
+            span[2][why] = span[2].get(why, 0.0) + now - span[3]
+            span[3] = now
+        elif spans and spans[-1][1] is None:
             spans[-1][1] = now
 
     def all_up(self):
         return all(not s or s[-1][1] is not None for s in self.down.values()) and len(self.down) == len(self.ids) + 1
 
     def refused(self, start, end):
-        """{table: seconds it refused progressive bets within [start, end)}."""
+        """{table: (seconds it refused progressive bets within [start, end), {why: seconds})}."""
         out = {}
         for table, spans in self.down.items():
-            total = sum(min(b if b is not None else end, end) - max(a, start) for a, b in spans
-                        if a < end and (b is None or b > start))
+            total, whys = 0.0, {}
+            for a, b, why, _ in spans:
+                if a < end and (b is None or b > start):
+                    total += min(b if b is not None else end, end) - max(a, start)
+                    for k, v in why.items():
+                        whys[k] = whys.get(k, 0.0) + v
             if total > 0:
-                out[table] = total
+                out[table] = (total, whys)
         return out
 
     # -- the simulated tables (one asyncio loop in a thread) ----------------------------------
@@ -67,6 +78,7 @@ class Chaos:
             order = ports[i % 3:] + ports[:i % 3]  # each node first for a third of the tables
             sims.append(SimTable(tid, LINK, [("127.0.0.1", p) for p in order], link.password(tid),
                                  link.folder / ("%s.json" % tid), down_ms=DOWN_MS, pay_after_s=0.5))
+            sims[-1].events = []
         return sims
 
     def _loop(self, sims, ready):
@@ -82,7 +94,7 @@ class Chaos:
             while not self.stop_link.is_set():
                 now = time.monotonic()
                 for t in sims:
-                    self._seen(t.table, t.up, now)
+                    self._seen(t.table, t.down_why(), now)
                 await asyncio.sleep(SAMPLE_S)
             await asyncio.gather(*(runs + plays))
         asyncio.run(main())
@@ -104,7 +116,8 @@ class Chaos:
 
     def _fw_sampler(self, fw):
         while not self.halt.is_set() or not self.fw_done.is_set():
-            self._seen(fw.folder.name, fw.picture()["status"].get("link_state") == "up", time.monotonic())
+            state = fw.picture()["status"].get("link_state", "no status")
+            self._seen(fw.folder.name, "" if state == "up" else _reason(state), time.monotonic())
             time.sleep(SAMPLE_S)
 
     # -- the faults ---------------------------------------------------------------------------
@@ -168,6 +181,7 @@ class Chaos:
                 time.sleep(self.rng.uniform(0.5, 2.5))  # a random moment of the play
                 what, at = self._fault(kind, link)
                 self.faults.append((kind, what, at))
+                print("chaos: %s %s at %s" % (kind, what, time.strftime("%H:%M:%S", time.localtime(time.time() - time.monotonic() + at))), flush=True)
                 # past link_down_ms (a table that would go down has), then until every table is up again
                 settled = at + DOWN_MS / 1000 + 1.0
                 deadline = time.monotonic() + 90
@@ -192,12 +206,22 @@ class Chaos:
             end = time.monotonic()
             self.loop.call_soon_threadsafe(self.stop_link.set)
             threads[0].join(30)
-            report = {"faults": [], "sims": sims, "fw": sum(self.fw_rounds.values()), "link": link.status()}
+            report = {"faults": [], "sims": sims, "fw": sum(self.fw_rounds.values()), "link": link.status(),
+                      "why": []}
+            events = dict((t.table, t.events) for t in sims)
             for n, (kind, what, at) in enumerate(self.faults):
                 upto = self.faults[n + 1][2] if n + 1 < len(self.faults) else end
                 ref = self.refused(at, upto)
-                report["faults"].append((kind, what, max(ref.values()) if ref else 0.0, len(ref),
-                                         ref.get("fw1", 0.0)))
+                worst = max(ref, key=lambda t: ref[t][0]) if ref else None
+                report["faults"].append((kind, what, ref[worst][0] if ref else 0.0, len(ref),
+                                         ref.get("fw1", (0.0,))[0]))
+                whys = {}
+                for total, why in ref.values():
+                    for k, v in why.items():
+                        whys[k] = whys.get(k, 0.0) + v
+                report["why"].append({"worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
+                                      "events": [(round(t - at, 2), e) for t, e in events.get(worst, ())
+                                                 if at - 1 <= t < upto]})
             report["ledger"] = self.ledger(link)
             return report
         finally:
@@ -244,12 +268,26 @@ def _wait(fw, ok, timeout):
         return None  # a key refused (LINK DOWN) or a press lost on a busy machine: the next pass sees where it is
 
 
+def _reason(state):
+    """A firmware table's link_state as a reason to add up: numbers out, so the same cause is one key."""
+    return re.sub(r"[0-9]+", "N", state.replace("LINK DOWN: ", ""))[:48]
+
+
+def _shares(whys):
+    return ", ".join("%s %.1f s" % (k, v) for k, v in sorted(whys.items(), key=lambda kv: -kv[1])) or "-"
+
+
 def summary(report):
     """The printed lines: each fault and how long tables refused progressive bets after it."""
     lines = []
     for kind, what, worst, count, fw in report["faults"]:
         lines.append("  %-6s %-16s refused progressive bets: worst table %.1f s, %d tables, the firmware table %.1f s"
                      % (kind, what, worst, count, fw))
+    for (kind, what, _, _, _), why in zip(report["faults"], report.get("why", ())):
+        if why["worst"]:
+            lines.append("    %s: %s; every table's: %s" % (why["worst"], _shares(why["worst_why"]), _shares(why["all"])))
+            for t, e in why["events"]:
+                lines.append("      %+6.2f s %s" % (t, e))
     worst = max([f[2] for f in report["faults"]] or [0.0])
     lines.append("  worst %.1f s (goal <= 10 s: %s)" % (worst, "met" if worst <= 10 else "NOT met"))
     return lines

@@ -54,7 +54,7 @@ class JackpotServer:
         self.ca_file = ca_file
         self.client_id = user  # the broker ties a client id to its account (use_username_as_clientid)
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
-                      "connected": False, "started": time.time(), "sessions": {}}
+                      "logins": 0, "connected": False, "started": time.time(), "sessions": {}}
         self._epochs = {}       # table -> (its last epoch, every epoch it sent under)
         self._last_failure = None
         self.ledger_ok = True   # the last batch was committed: the link beats only then
@@ -78,6 +78,7 @@ class JackpotServer:
                             await protocol.subscribe(client, protocol.table_topic(lid, "+", kind), 1)
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
                     self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
+                    self.stats["logins"] += 1
                     for lid in self.ledger.links:
                         await self._publish_pool(client, lid)
                         await self._publish_hits(client, lid)
@@ -95,13 +96,6 @@ class JackpotServer:
             except aiomqtt.MqttError as e:
                 if self.stats["connected"]:
                     log("broker connection lost: %s" % e)
-            except Exception as e:  # a batch that cannot be written (its answers were not sent): the
-                # tables send it again; the server reconnects and goes on, saying why once
-                why = _one_line(e)
-                self.ledger_ok = False
-                if why != self._last_failure:
-                    log("batch not applied, reconnecting: %s" % why)
-                self._last_failure = why
             self.stats["connected"] = False
             self.turn = (self.turn + 1) % len(self.brokers)  # a node that died: the next one
             if not stop.is_set():
@@ -113,7 +107,19 @@ class JackpotServer:
             batch = [await messages.__anext__()]
             while len(messages) and len(batch) < BATCH:
                 batch.append(await messages.__anext__())
-            await self.apply(client, batch)
+            try:
+                await self.apply(client, batch)
+            except aiomqtt.MqttError:
+                raise
+            except Exception as e:  # a batch the ledger did not take (its answers were not sent): the
+                # tables send it again. The broker connection stays (on a cluster a login and its
+                # subscriptions cost seconds); the next batch reconnects the ledger (a promoted standby)
+                why = _one_line(e)
+                self.ledger_ok = False
+                if why != self._last_failure:
+                    log("batch not applied: %s" % why)
+                self._last_failure = why
+                await asyncio.sleep(RETRY_S)
 
     async def apply(self, client, batch):
         """One pass: every message of the batch into the ledger in one transaction, then the answers."""

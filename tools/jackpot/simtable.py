@@ -58,12 +58,14 @@ class SimTable:
         self.waiting = {}       # seq -> asyncio.Future
         self.sent_at = {}       # seq -> monotonic time of the last send
         self.queued_at = {}     # seq -> monotonic time it was queued (the lock), until its answer
+        self.oldest_at = time.monotonic()  # when the outbox's oldest message became the one waiting
         self.beat_n = 0
         self.on_answer = []     # fn(seq, answer, monotonic time)
         self.sent = 0           # messages published (resends too)
         # the tables that hear the link's beat and pool through this one (the bench's processes of hundreds
         # of tables: each subscribing would read 2 beats and 5 pools a second a table); [] on those others
         self.group = [self]
+        self.events = None      # a list: the link's events, (monotonic time, what), for the chaos run's breakdown
 
     # -- the record ---------------------------------------------------------------------------
     def _load(self):
@@ -83,8 +85,22 @@ class SimTable:
     # -- the link -----------------------------------------------------------------------------
     @property
     def up(self):
+        return not self.down_why()
+
+    def down_why(self):
+        """'' while the link is up; else why not, the firmware's reasons (tablectl/link.py)."""
         now = time.monotonic()
-        return (now - self.last_beat_ack) * 1000 < self.down_ms and (now - self.last_own) * 1000 < 3 * self.own_beat_ms
+        if (now - self.last_beat_ack) * 1000 >= self.down_ms:
+            return "no server heartbeat" if self.client is not None else "not connected"
+        if self.state["out"] and (now - self.oldest_at) * 1000 >= self.down_ms:
+            return "message unanswered"
+        if (now - self.last_own) * 1000 >= 3 * self.own_beat_ms:
+            return "own heartbeat unanswered"
+        return ""
+
+    def _event(self, what):
+        if self.events is not None:
+            self.events.append((time.monotonic(), what))
 
     @property
     def pending(self):
@@ -100,6 +116,8 @@ class SimTable:
         st = self.state
         st["seq"] += 1
         body = dict(body, ep=st["ep"], seq=st["seq"])
+        if not st["out"]:
+            self.oldest_at = time.monotonic()
         st["out"].append([kind, body])
         self.queued_at[st["seq"]] = time.monotonic()
         self.save()  # in the record before it is sent
@@ -154,6 +172,8 @@ class SimTable:
         out = self.state["out"]
         if not any(m[1]["seq"] == seq for m in out):
             return  # an answer to a message already answered (a duplicate's)
+        if out[0][1]["seq"] == seq:
+            self.oldest_at = now  # the next one waits from now
         self.state["out"] = [m for m in out if m[1]["seq"] != seq]
         if body.get("ok") == "hit":
             self.state["claims"][str(seq)] = body["awards"]  # confirmed, to be paid
@@ -173,9 +193,11 @@ class SimTable:
     async def run(self, stop):
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
         while not stop.is_set():
+            self._event("connecting to :%d" % self.brokers[self.turn][1])
             try:
                 async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
                                            self.ca_file, timeout=5) as client:
+                    self._event("connected")
                     await protocol.subscribe(client, self._topic("ack"), 1)
                     # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
                     # is a JetStream consumer (replicated, made at every login) for each table
@@ -183,6 +205,7 @@ class SimTable:
                         await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
                         await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
                     self.client = client
+                    self._event("subscribed")
                     if self.pay_after_s is not None:  # confirmed before a restart and not paid yet
                         for claim in list(self.state["claims"]):
                             asyncio.get_event_loop().call_later(self.pay_after_s, self._pay_once, int(claim))
@@ -192,8 +215,11 @@ class SimTable:
                     done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                     for t in tasks:
                         t.cancel()
-            except aiomqtt.MqttError:
-                pass
+                    for t in done:
+                        if not t.cancelled() and t.exception():
+                            self._event("lost: %s" % t.exception())
+            except aiomqtt.MqttError as e:
+                self._event("failed: %s" % e)
             self.client = None
             self.turn = (self.turn + 1) % len(self.brokers)
             if not stop.is_set():
