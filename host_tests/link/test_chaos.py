@@ -31,4 +31,4 @@ def test_kills_of_servers_nodes_and_the_primary_lose_and_double_nothing(firmware
     assert (st["contributed"], st["paid"]) == (led["contributed"], led["paid"])
     assert sum(t.state["bets"] for t in report["sims"]) > 500
     kinds = [f[0] for f in report["faults"]]
-    assert sorted(kinds) == ["node"] * 2 + ["pg"] * 2 + ["server"] * 3
+    assert sorted(kinds) == ["node"] * 2 + ["pg"] * 2 + ["server"] * 3 + ["standby"] * 2

@@ -56,10 +56,10 @@ def _stop_event():
     return stop
 
 
-def start_server(config, db, broker, password, web_port, ca_file=None, user=SERVER_USER):
+def start_server(config, db, broker, password, web_port, ca_file=None, user=SERVER_USER, qos=1):
     """The server and its web side: (JackpotServer, web server)."""
     from jackpot.server import JackpotServer
-    srv = JackpotServer(db, config["links"], config["tables"], broker, user, password, ca_file)
+    srv = JackpotServer(db, config["links"], config["tables"], broker, user, password, ca_file, qos)
     changes = web.Changes()
     srv.listeners.append(changes.bump)
     httpd = web.serve(db, srv.stats, changes, web_port)
@@ -71,7 +71,7 @@ async def _serve(args):
     try:
         config = load_config(args.config)
         srv, httpd = start_server(config, args.db, args.broker, _password(args, args.user, True), args.web_port,
-                                  args.ca, args.user)
+                                  args.ca, args.user, args.qos)
     except (ValueError, LedgerError, OSError) as e:
         print("jackpot: %s" % e, file=sys.stderr)
         return 2
@@ -127,7 +127,8 @@ async def _demo(args):
         return 1
     try:
         srv, httpd = start_server(config, folder / "ledger.db", protocol.brokers(broker.addresses()),
-                                  broker.password(SERVER_USER), args.web_port, broker.ca_file)
+                                  broker.password(SERVER_USER), args.web_port, broker.ca_file,
+                                  qos=0 if args.cluster else 1)
     except (LedgerError, OSError) as e:
         broker.stop()
         print("jackpot: %s (a ledger from another configuration? remove %s)" % (e, folder), file=sys.stderr)
@@ -148,7 +149,8 @@ async def _demo(args):
     stop = _stop_event()
     # on a cluster each table starts on another node (as a pit's tables spread over them)
     sims = [SimTable(t, DEMO_LINK, protocol.brokers(broker.addresses(i)), broker.password(t),
-                     folder / ("%s.json" % t), ca_file=broker.ca_file, pay_after_s=3.0) for i, t in enumerate(tables)]
+                     folder / ("%s.json" % t), ca_file=broker.ca_file, pay_after_s=3.0, ack_qos=0 if args.cluster else 1)
+            for i, t in enumerate(tables)]
     rng = random.Random()
     jobs = [srv.run(stop)] + [s.run(stop) for s in sims] + [s.play(stop, args.every, random.Random(rng.random()), hit_every=20)
                                                           for s in sims]
@@ -170,6 +172,8 @@ def main(argv=None):
     s.add_argument("--web-port", type=int, default=8080)
     s.add_argument("--user", default=SERVER_USER, help="the server's broker account (one an instance; default %s)"
                    % SERVER_USER)
+    s.add_argument("--qos", type=int, choices=(0, 1), default=1, help="the tables' messages and the answers: 1 on "
+                   "mosquitto (the default), 0 on a nats cluster (docs/link.md, the broker as a cluster)")
     t = sub.add_parser("table", help="one simulated table (CPython)")
     t.add_argument("--id", required=True)
     t.add_argument("--link", required=True)

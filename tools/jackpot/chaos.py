@@ -35,7 +35,8 @@ class Chaos:
         self.rng = random.Random(seed)
         self.every_s = every_s
         self.down = {}        # table -> [[from, to or None], ...] on the monotonic clock
-        self.faults = []      # (kind, what, at)
+        self.faults = []      # (kind, what, at, {step: monotonic time})
+        self.answered = []    # monotonic times of the simulated tables' answers (where the server's outage ends)
         self.fw_rounds = {}   # firmware round number -> seats it locked
         self.halt = threading.Event()
 
@@ -77,8 +78,9 @@ class Chaos:
         for i, tid in enumerate(self.ids):
             order = ports[i % 3:] + ports[:i % 3]  # each node first for a third of the tables
             sims.append(SimTable(tid, LINK, [("127.0.0.1", p) for p in order], link.password(tid),
-                                 link.folder / ("%s.json" % tid), down_ms=DOWN_MS, pay_after_s=0.5))
+                                 link.folder / ("%s.json" % tid), down_ms=DOWN_MS, pay_after_s=0.5, ack_qos=0))
             sims[-1].events = []
+            sims[-1].on_answer.append(lambda seq, body, now: self.answered.append(now))
         return sims
 
     def _loop(self, sims, ready):
@@ -130,23 +132,44 @@ class Chaos:
             time.sleep(rng.uniform(0, 1.0))
             link.servers[user].start()
             link.wait_web(60, user=user)
-            return user, at
+            return user, at, {"restarted": time.monotonic()}
         if kind == "node":
             i = rng.randrange(len(link.broker.nodes))
             link.broker.kill(i)
             at = time.monotonic()
             time.sleep(rng.uniform(0, 1.0))
             link.broker.start_node(i, 60)
-            return link.broker.nodes[i].name, at
+            return link.broker.nodes[i].name, at, {"restarted": time.monotonic()}
         dead, alive = self.pg
         dead.kill()
         at = time.monotonic()
         time.sleep(rng.uniform(0.2, 1.0))  # the operator's step 1: it stays down
+        promoting = time.monotonic()
         alive.promote()
-        port = dead.port
+        promoted = time.monotonic()
         dead.remove()
-        self.pg = [alive, alive.standby(port=port, live=True)]
-        return "primary :%d" % port, at
+        self.pg = [alive, dead.port]  # its new standby comes once the tables are up again (_new_standby)
+        return "primary :%d" % dead.port, at, {"promoting": promoting, "promoted": promoted}
+
+    def _new_standby(self):
+        """The procedure's last step, later, as a step of its own (its window measured apart): a new
+        synchronous standby of the promoted primary on the dead one's port (the servers' URI names it)."""
+        primary, port = self.pg
+        at = time.monotonic()
+        self.pg = [primary, primary.standby(port=port, live=True)]
+        return "standby :%d" % port, at, {"synchronous": time.monotonic()}
+
+    def _settle(self, kind, what, at, link):
+        """Past link_down_ms (a table that would go down has), then until every table is up again."""
+        print("chaos: %s %s at %s" % (kind, what, time.strftime("%H:%M:%S", time.localtime(time.time() - time.monotonic() + at))),
+              flush=True)
+        settled = at + DOWN_MS / 1000 + 1.0
+        deadline = time.monotonic() + 90
+        while time.monotonic() < settled or not self.all_up():
+            assert time.monotonic() < deadline, "tables still down %.0f s after %s %s (faults %s): %s; servers %s" % (
+                time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
+                self._servers(link))
+            time.sleep(SAMPLE_S)
 
     def run(self, faults):
         """Every fault of `faults` in a random order at random moments; then play stops, the outboxes empty
@@ -179,17 +202,13 @@ class Chaos:
             self.rng.shuffle(order)
             for kind in order:
                 time.sleep(self.rng.uniform(0.5, 2.5))  # a random moment of the play
-                what, at = self._fault(kind, link)
-                self.faults.append((kind, what, at))
-                print("chaos: %s %s at %s" % (kind, what, time.strftime("%H:%M:%S", time.localtime(time.time() - time.monotonic() + at))), flush=True)
-                # past link_down_ms (a table that would go down has), then until every table is up again
-                settled = at + DOWN_MS / 1000 + 1.0
-                deadline = time.monotonic() + 90
-                while time.monotonic() < settled or not self.all_up():
-                    assert time.monotonic() < deadline, "tables still down %.0f s after %s %s (faults %s): %s; servers %s" % (
-                        time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
-                        self._servers(link))
-                    time.sleep(SAMPLE_S)
+                what, at, steps = self._fault(kind, link)
+                self.faults.append((kind, what, at, steps))
+                self._settle(kind, what, at, link)
+                if kind == "pg":
+                    what, at, steps = self._new_standby()
+                    self.faults.append(("standby", what, at, steps))
+                    self._settle("standby", what, at, link)
             self.halt.set()
             threads[1].join(15)
             self.loop.call_soon_threadsafe(self.stop_play.set)
@@ -209,7 +228,8 @@ class Chaos:
             report = {"faults": [], "sims": sims, "fw": sum(self.fw_rounds.values()), "link": link.status(),
                       "why": []}
             events = dict((t.table, t.events) for t in sims)
-            for n, (kind, what, at) in enumerate(self.faults):
+            answered = sorted(self.answered)
+            for n, (kind, what, at, steps) in enumerate(self.faults):
                 upto = self.faults[n + 1][2] if n + 1 < len(self.faults) else end
                 ref = self.refused(at, upto)
                 worst = max(ref, key=lambda t: ref[t][0]) if ref else None
@@ -219,7 +239,17 @@ class Chaos:
                 for total, why in ref.values():
                     for k, v in why.items():
                         whys[k] = whys.get(k, 0.0) + v
-                report["why"].append({"worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
+                # the longest pause of the answers after the fault: the link's outage as the tables saw it
+                near = [at] + [t for t in answered if at <= t < min(upto, at + 30)]
+                gap = max(zip(near, near[1:]), key=lambda ab: ab[1] - ab[0]) if len(near) > 1 else (at, at)
+                steps = dict(steps, **{"answers paused": gap[0], "answers resumed": gap[1]})
+                if worst:  # where the worst table's refusal lay
+                    for a, b, _, _ in self.down[worst]:
+                        if a < upto and (b is None or b > at):
+                            steps["%s refused" % worst] = max(a, at)
+                            steps["%s up" % worst] = min(b or upto, upto)
+                report["why"].append({"steps": sorted((round(t - at, 2), k) for k, t in steps.items()),
+                                      "worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
                                       "events": [(round(t - at, 2), e) for t, e in events.get(worst, ())
                                                  if at - 1 <= t < upto]})
             report["ledger"] = self.ledger(link)
@@ -229,7 +259,8 @@ class Chaos:
             self.fw_done.set()
             link.stop()
             for node in self.pg:
-                node.remove()
+                if isinstance(node, postgres.Node):  # not the port of a standby not made yet
+                    node.remove()
 
     def _servers(self, link):
         out = {}
@@ -284,6 +315,7 @@ def summary(report):
         lines.append("  %-6s %-16s refused progressive bets: worst table %.1f s, %d tables, the firmware table %.1f s"
                      % (kind, what, worst, count, fw))
     for (kind, what, _, _, _), why in zip(report["faults"], report.get("why", ())):
+        lines.append("    %s %s: %s" % (kind, what, ", ".join("%s %+.2f s" % (k, t) for t, k in why["steps"])))
         if why["worst"]:
             lines.append("    %s: %s; every table's: %s" % (why["worst"], _shares(why["worst_why"]), _shares(why["all"])))
             for t, e in why["events"]:

@@ -153,7 +153,8 @@ class Node(Child):
         """A streaming standby of this primary (pg_basebackup -R), started, and made the synchronous one:
         from then on a commit here returns only once the standby has it on disk. port: the standby's (a
         dead node's, so the servers' URI names it still). live: the primary is taking payments, so it
-        goes synchronous only once the standby streams (set before, every commit would wait for the backup)."""
+        goes synchronous only once the standby has caught up and streams (set before, every commit would
+        wait for the backup; set while it catches up, for its catching up: seconds of a link's answers)."""
         def synchronous():
             self.sql("ALTER SYSTEM SET synchronous_standby_names = '*'")
             self.sql("SELECT pg_reload_conf()")
@@ -165,9 +166,13 @@ class Node(Child):
         with open(node.data / "postgresql.conf", "a") as conf:
             conf.write("unix_socket_directories = '%s'\n" % node.folder)
         node.start()
-        if live:
-            synchronous()
         deadline = time.monotonic() + timeout
+        if live:
+            while self.sql("SELECT state FROM pg_stat_replication") != [("streaming",)]:
+                if time.monotonic() > deadline:
+                    raise PostgresError("the standby on port %d did not catch up: %s" % (node.port, node.log_tail()))
+                time.sleep(0.05)
+            synchronous()
         while self.sql("SELECT sync_state FROM pg_stat_replication") != [("sync",)]:
             if time.monotonic() > deadline:
                 raise PostgresError("the standby on port %d did not become synchronous: %s"

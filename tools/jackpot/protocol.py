@@ -201,13 +201,15 @@ def brokers(text):
     return out
 
 
-def client(broker, user, password, identifier, ca_file=None, **kw):
+def client(broker, user, password, identifier, ca_file=None, clean=False, **kw):
     """An aiomqtt client to broker (host, port) as the server and the CPython tables connect: a persistent
     session (clean_session False: the broker keeps their QoS 1 messages while they are away), TLS with
-    ca_file's CA when given, keepalive 10 s; kw: aiomqtt.Client's other arguments."""
+    ca_file's CA when given, keepalive 10 s; kw: aiomqtt.Client's other arguments. clean: a clean session, for
+    a client whose subscriptions are all QoS 0 (nothing to keep; on nats a persistent session is a JetStream
+    record written at every login, which a node's death holds up for seconds)."""
     tls = ssl.create_default_context(cafile=str(ca_file)) if ca_file else None
     return aiomqtt.Client(broker[0], broker[1], username=user, password=password, identifier=identifier,
-                          clean_session=False, tls_context=tls, keepalive=10, logger=quiet_logger(),
+                          clean_session=clean, tls_context=tls, keepalive=10, logger=quiet_logger(),
                           socket_options=NODELAY, **kw)
 
 

@@ -61,6 +61,7 @@ class Link:
         self.broker = kind(self.folder / "broker", self.tables, tls=tls, **({"servers": servers} if servers else {}))
         self.db = db or self.folder / "ledger.db"  # a SQLite path, or a PostgreSQL URI (jackpot.ledgerdb)
         self.tls = tls
+        self.cluster = cluster
         self.web_ports = {}  # server account -> its web side's port
         self.servers = {}    # server account -> its process
         self.procs = []
@@ -74,7 +75,8 @@ class Link:
         self.web_ports[user] = port = free_port()
         proc = Proc([PYTHON, "-m", "jackpot", "serve", "--config", str(self.config), "--db", str(self.db),
                      "--broker", self.broker.addresses(first), "--credentials", str(self.creds),
-                     "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []),
+                     "--web-port", str(port), "--user", user] + (["--ca", str(self.broker.ca_file)] if self.tls else []) +
+                    (["--qos", "0"] if self.cluster else []),
                     self.folder / log)
         self.procs.append(proc)
         self.servers[user] = proc

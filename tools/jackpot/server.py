@@ -44,7 +44,7 @@ def _one_line(e):
 
 
 class JackpotServer:
-    def __init__(self, db_path, links, tables, brokers, user, password, ca_file=None):
+    def __init__(self, db_path, links, tables, brokers, user, password, ca_file=None, qos=1):
         self.ledger = Ledger(db_path, links, tables)
         self.db_path = db_path
         self.brokers = list(brokers)
@@ -52,6 +52,10 @@ class JackpotServer:
         self.user = user
         self.password = password
         self.ca_file = ca_file
+        # the tables' messages and the answers: QoS 1 on mosquitto (it queues them for a server away); 0 on a
+        # nats cluster, where QoS 1 goes through a JetStream stream that stalls the whole link for seconds while
+        # it elects a new leader after a node's death (the tables' outboxes make either exactly once)
+        self.qos = qos
         self.client_id = user  # the broker ties a client id to its account (use_username_as_clientid)
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
                       "logins": 0, "connected": False, "started": time.time(), "sessions": {}}
@@ -61,22 +65,31 @@ class JackpotServer:
         self.listeners = []
         self._pool_sent = {}    # link -> time its pool last went out
         self._pool_later = {}   # link -> the timer that sends it, when one waits
+        self.retainer = Retainer(self) if qos == 0 else None
 
     def _client(self):
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
         return protocol.client(self.brokers[self.turn], self.user, self.password, self.client_id, self.ca_file, will=will,
-                               max_inflight_messages=1000, timeout=10)
+                               max_inflight_messages=1000, timeout=10, clean=self.qos == 0)
 
     async def run(self, stop=None):
         stop = stop or asyncio.Event()
+        retaining = asyncio.ensure_future(self.retainer.run(stop)) if self.retainer else None
+        try:
+            await self._run(stop)
+        finally:
+            if retaining:
+                retaining.cancel()
+
+    async def _run(self, stop):
         while not stop.is_set():
             try:
                 async with self._client() as client:
                     # its own links only (another server instance keeps others); not /+: its acks are there too
                     for lid in sorted(self.ledger.links):
                         for kind in protocol.KINDS:
-                            await protocol.subscribe(client, protocol.table_topic(lid, "+", kind), 1)
-                    await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
+                            await protocol.subscribe(client, protocol.table_topic(lid, "+", kind), self.qos)
+                    await self._retain(client, protocol.SERVER_TOPIC, b"online")
                     self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
                     self.stats["logins"] += 1
                     for lid in self.ledger.links:
@@ -166,7 +179,7 @@ class JackpotServer:
             link = led.links[lid]
             answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
                                   "now": protocol.now()}))
-        sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
+        sends = [client.publish(topic, protocol.encode(body), qos=self.qos) for topic, body in answers]
         for lid in sorted(changed):
             self._pool_soon(client, lid)
             if lid in hit_links:
@@ -227,12 +240,59 @@ class JackpotServer:
     async def _publish_pool(self, client, lid):
         link = self.ledger.links[lid]
         body = protocol.pool_payload(lid, link.game, link.totals(), link.ver, link.pending, int(time.time() * 1000))
-        await client.publish(protocol.pool_topic(lid), protocol.encode(body), qos=1, retain=True)
+        await self._retain(client, protocol.pool_topic(lid), protocol.encode(body))
 
     def _publish_hits(self, client, lid):
         """The link's last hits for the signs (retained), read from the ledger now; sent when awaited."""
-        return client.publish(protocol.hits_topic(lid), protocol.encode(
-            {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
+        return self._retain(client, protocol.hits_topic(lid), protocol.encode(
+            {"link": lid, "hits": last_hits(self.ledger.db, lid)}))
+
+    async def _retain(self, client, topic, payload):
+        if self.retainer:
+            self.retainer.put(topic, payload)
+        else:
+            await client.publish(topic, payload, qos=1, retain=True)
+
+
+class Retainer:
+    """A server's retained messages (pool, hits, online) on a connection of their own, on a nats cluster:
+    nats stores a retained message in a JetStream stream before it reads the connection's next packet, and
+    after a node's death that waits up to 4 s a message for the stream's new leader; the beats and answers
+    behind it would wait too (every table LINK DOWN). The latest message a topic is kept until it is sent."""
+
+    def __init__(self, server):
+        self.server = server
+        self.latest = {}  # topic -> payload not sent yet
+        self.ready = asyncio.Event()
+
+    def put(self, topic, payload):
+        self.latest[topic] = payload
+        self.ready.set()
+
+    async def run(self, stop):
+        srv = self.server
+        turn = srv.turn
+        while not stop.is_set():
+            try:
+                async with protocol.client(srv.brokers[turn], srv.user, srv.password, srv.client_id + "-retained",
+                                           srv.ca_file, timeout=10, clean=True) as client:
+                    while not stop.is_set():
+                        waits = [asyncio.ensure_future(e.wait()) for e in (self.ready, stop)]
+                        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                        for w in waits:
+                            w.cancel()
+                        self.ready.clear()
+                        while self.latest:
+                            topic = next(iter(self.latest))
+                            payload = self.latest[topic]
+                            await client.publish(topic, payload, qos=1, retain=True)
+                            if self.latest.get(topic) is payload:  # not replaced by a newer one meanwhile
+                                del self.latest[topic]
+            except aiomqtt.MqttError:
+                pass
+            turn = (turn + 1) % len(srv.brokers)
+            if not stop.is_set():
+                await asyncio.sleep(RETRY_S)
 
 
 def load_config(path):

@@ -36,7 +36,7 @@ class LinkDown(RuntimeError):
 
 class SimTable:
     def __init__(self, table, link, brokers, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
-                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS):
+                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS, ack_qos=1):
         self.table = table
         self.link = link
         self.brokers = list(brokers)  # tried in turn: the next after a lost connection
@@ -47,6 +47,7 @@ class SimTable:
         self.beat_ms = beat_ms
         self.down_ms = down_ms
         self.resend_ms = resend_ms
+        self.ack_qos = ack_qos  # 0 on a nats cluster: no JetStream consumer to make at every login, none to stall
         self.pay_after_s = pay_after_s  # not None: the dealer pays a confirmed hit this long after (play)
         self.state = self._load()
         self.client = None
@@ -196,9 +197,9 @@ class SimTable:
             self._event("connecting to :%d" % self.brokers[self.turn][1])
             try:
                 async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
-                                           self.ca_file, timeout=5) as client:
+                                           self.ca_file, timeout=5, clean=self.ack_qos == 0) as client:
                     self._event("connected")
-                    await protocol.subscribe(client, self._topic("ack"), 1)
+                    await protocol.subscribe(client, self._topic("ack"), self.ack_qos)
                     # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
                     # is a JetStream consumer (replicated, made at every login) for each table
                     if self.group:
