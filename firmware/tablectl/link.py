@@ -186,7 +186,9 @@ class LinkedController(ProgressiveController):
         return self.seq
 
     def send(self, msg):
-        self.conn.publish(self.topic(msg[1]).encode(), msg[2].encode(), 1)
+        # QoS 0 to a cluster's nodes (nats): its QoS 1 goes through JetStream, which holds the connection up to
+        # 4 s a message after a node's death; the outbox resends what is lost, as it does an unanswered one
+        self.conn.publish(self.topic(msg[1]).encode(), msg[2].encode(), 0 if len(self.brokers) > 1 else 1)
         self.sent_upto = msg[0]
 
     def up(self, now=None):

@@ -149,7 +149,7 @@ async def _demo(args):
     stop = _stop_event()
     # on a cluster each table starts on another node (as a pit's tables spread over them)
     sims = [SimTable(t, DEMO_LINK, protocol.brokers(broker.addresses(i)), broker.password(t),
-                     folder / ("%s.json" % t), ca_file=broker.ca_file, pay_after_s=3.0, ack_qos=0 if args.cluster else 1)
+                     folder / ("%s.json" % t), ca_file=broker.ca_file, pay_after_s=3.0, qos=0 if args.cluster else 1)
             for i, t in enumerate(tables)]
     rng = random.Random()
     jobs = [srv.run(stop)] + [s.run(stop) for s in sims] + [s.play(stop, args.every, random.Random(rng.random()), hit_every=20)

@@ -11,7 +11,7 @@ Its record (state_path, JSON, written to a temporary file and renamed, so a kill
 one) holds the epoch, the sequence number, the round, every message the server has not answered, and the
 table's own totals (bets and cents it locked). A message is in the record before it is sent; it leaves
 the record when its answer comes. On every (re)connection, and whenever the oldest unanswered one is
-older than resend_ms, the unanswered messages are sent again in order: the server answers duplicates
+older than resend_ms (twice that after a resend not answered), the unanswered messages are sent again in order: the server answers duplicates
 with the answer they had, so nothing counts twice.
 """
 import asyncio
@@ -36,7 +36,7 @@ class LinkDown(RuntimeError):
 
 class SimTable:
     def __init__(self, table, link, brokers, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
-                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS, ack_qos=1):
+                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS, qos=1):
         self.table = table
         self.link = link
         self.brokers = list(brokers)  # tried in turn: the next after a lost connection
@@ -47,7 +47,11 @@ class SimTable:
         self.beat_ms = beat_ms
         self.down_ms = down_ms
         self.resend_ms = resend_ms
-        self.ack_qos = ack_qos  # 0 on a nats cluster: no JetStream consumer to make at every login, none to stall
+        self.resent = False     # the outbox went again and its oldest is still unanswered: the next waits longer
+        # its messages and its answers' subscription: 0 on a nats cluster, where QoS 1 goes through JetStream
+        # (a consumer made at every login; a publish the node stores before it reads the next packet, which
+        # waits for a stream's new leader seconds after a node's death); the record resends what is lost
+        self.qos = qos
         self.pay_after_s = pay_after_s  # not None: the dealer pays a confirmed hit this long after (play)
         self.state = self._load()
         self.client = None
@@ -130,7 +134,7 @@ class SimTable:
             return
         self.sent_at[body["seq"]] = time.monotonic()
         self.sent += 1
-        asyncio.ensure_future(self._publish(self._topic(kind), protocol.encode(body), 1))
+        asyncio.ensure_future(self._publish(self._topic(kind), protocol.encode(body), self.qos))
 
     async def _publish(self, topic, payload, qos):
         try:
@@ -175,6 +179,7 @@ class SimTable:
             return  # an answer to a message already answered (a duplicate's)
         if out[0][1]["seq"] == seq:
             self.oldest_at = now  # the next one waits from now
+            self.resent = False
         self.state["out"] = [m for m in out if m[1]["seq"] != seq]
         if body.get("ok") == "hit":
             self.state["claims"][str(seq)] = body["awards"]  # confirmed, to be paid
@@ -197,9 +202,9 @@ class SimTable:
             self._event("connecting to :%d" % self.brokers[self.turn][1])
             try:
                 async with protocol.client(self.brokers[self.turn], self.table, self.password, "tablectl-" + self.table,
-                                           self.ca_file, timeout=5, clean=self.ack_qos == 0) as client:
+                                           self.ca_file, timeout=5, clean=self.qos == 0) as client:
                     self._event("connected")
-                    await protocol.subscribe(client, self._topic("ack"), self.ack_qos)
+                    await protocol.subscribe(client, self._topic("ack"), self.qos)
                     # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
                     # is a JetStream consumer (replicated, made at every login) for each table
                     if self.group:
@@ -250,7 +255,11 @@ class SimTable:
                 await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
                 next_beat = time.monotonic() + self.own_beat_ms / 1000
             out = self.state["out"]
-            if out and time.monotonic() - self.sent_at.get(out[0][1]["seq"], 0) > self.resend_ms / 1000:
+            # at QoS 0 nothing paces a resend but this: a server slower than resend_ms (a loaded machine)
+            # would get every message again and again, and fall further behind
+            wait = self.resend_ms * (2 if self.resent else 1) / 1000
+            if out and time.monotonic() - self.sent_at.get(out[0][1]["seq"], 0) > wait:
+                self.resent = True
                 for kind, body in list(out):
                     self._send(kind, body)
             await asyncio.sleep(self.beat_ms / 1000)
