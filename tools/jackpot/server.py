@@ -7,7 +7,8 @@
     srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
 
 Flow: the server subscribes to every table's topics (tablectl/+/table/+/<kind>, QoS 1) in a persistent session
-(clean_session False: while it is away the broker queues what the tables send). Messages are taken in
+(clean_session False: while it is away the broker queues what the tables send); on a nats cluster (qos=0) at
+QoS 0 in a clean session, its retained messages on a connection of their own (Retainer, docs/link.md). Messages are taken in
 batches: every message waiting is applied in one transaction (one fsync), then the answers go out (QoS 1
 on each table's ack topic), then the changed pools (retained). A message is answered only once it is
 on disk, so an answer is a promise the ledger keeps; a crash before the commit leaves the table without
