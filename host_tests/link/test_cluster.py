@@ -155,6 +155,59 @@ def test_the_cluster_holds_the_acl_and_a_firmware_table_fails_over_when_its_node
     assert link.status()["links"][LINK]["balance_off"] == 0
 
 
+def test_a_table_on_a_node_that_lives_plays_on_through_the_death_of_each_other_node(make_link, fw_table):
+    """The server and a firmware table on node 1, another table's contributions changing the pool (so the
+    server sends its retained pool all along); node 2 and then node 3 SIGKILLed and restarted. On nats a
+    QoS 1 message, a persistent session's record and a retained message wait for a stream's new leader;
+    had the link's answers and beats gone that way (or behind the server's retained pool, on its one
+    connection), the table would say LINK DOWN after whichever node held a leader. It never does."""
+    import threading
+    link = make_link(("fw1", "t01"), cluster=True)
+    fw = fw_table(link, first=0, link_down_ms=3000)
+    fw.wait(up, 20)
+    t01 = RawTable(link, "t01", qos=0)  # as a table publishes to a cluster
+    states, halt, failed = [], threading.Event(), []
+
+    def play():  # t01's contributions, one after another, each answered
+        n = 0
+        while not halt.is_set():
+            n += 1
+            try:
+                assert t01.send("contrib", {"round": n, "bets": [[1, 2500]], "locked": [1]}, timeout=15)["ok"] == "contrib"
+            except AssertionError as e:
+                failed.append(str(e))
+                return
+            halt.wait(0.2)
+
+    def sample():
+        while not halt.is_set():
+            states.append(fw.picture()["status"].get("link_state"))
+            halt.wait(0.1)
+    threads = [threading.Thread(target=f, daemon=True) for f in (play, sample)]
+    for th in threads:
+        th.start()
+    for i in (1, 2):
+        link.broker.kill(i)
+        link.broker.start_node(i, 60)  # until it takes logins again: nats' own recovery
+        past = time.monotonic() + 3.5   # past link_down_ms: a table that would go down has
+        while time.monotonic() < past:
+            fw.seats(1, 2)
+            fw.press("LOCK")
+            fw.wait(lambda st: st["status"]["state"] == "locked", 10)
+            fw.press("CONFIRM")
+            fw.wait(lambda st: st["status"]["state"] == "betting", 10)
+    halt.set()
+    for th in threads:
+        th.join(20)
+    t01.close()
+    assert failed == []
+    assert states and [st for st in states if st != "up"] == []
+    fw.wait(lambda st: st["status"]["link_unanswered"] == 0, 15)
+    meters = link.status()["links"][LINK]["tables"]["fw1"]
+    assert meters["refused"] == 0 and meters["contributed"] == 1000 * meters["bets"] // 2  # 20% (CSP-10.1)
+    assert link.status()["links"][LINK]["balance_off"] == 0
+
+
 def test_make_link_ha_runs_the_demo_on_three_nodes_and_its_tables_play_on_them(tmp_path):
     """`make link HA=1` (python -m jackpot demo --cluster): the server and two simulated tables on a 3-node
     cluster (each table first on another node); both tables' rounds reach the ledger, balanced."""

@@ -185,13 +185,14 @@ class Demo(Proc):
 class RawTable:
     """A table as bare MQTT messages (paho): send(kind, body) publishes with QoS 1 and returns the answer."""
 
-    def __init__(self, link, tid, ep=1):
+    def __init__(self, link, tid, ep=1, qos=1):
         import paho.mqtt.client as mqtt
         from jackpot import protocol
         self.protocol = protocol
         self.tid = tid
         self.ep = ep
         self.seq = 0
+        self.qos = qos  # its publishes' (a table's on a nats cluster: 0)
         self.answers = {}
         self.subscribed = set()
         self.cond = threading.Condition()
@@ -219,7 +220,7 @@ class RawTable:
     def send(self, kind, body, timeout=10):
         self.seq += 1
         body = dict(body, ep=self.ep, seq=self.seq)
-        self.c.publish(self.protocol.table_topic(LINK, self.tid, kind), self.protocol.encode(body), qos=1)
+        self.c.publish(self.protocol.table_topic(LINK, self.tid, kind), self.protocol.encode(body), qos=self.qos)
         with self.cond:
             assert self.cond.wait_for(lambda: body["seq"] in self.answers, timeout), "no answer to %s" % body
             return self.answers[body["seq"]]
