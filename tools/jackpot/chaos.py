@@ -5,9 +5,11 @@
 The topology is the casino's (docs/link.md): three nats-server nodes, two jackpot servers, a PostgreSQL
 primary with its synchronous standby. A fault: one server SIGKILLed and restarted; one node SIGKILLed and
 restarted; the primary SIGKILLed, the standby promoted (the documented procedure, done by the run after a
-random pause, as an operator would), a new standby made on the dead one's port. The faults come one after
-another at random moments (random.Random(seed): a failure repeats). For each, how long the tables refused
-progressive bets (LINK DOWN) is measured. Used by host_tests/link/test_chaos.py and tools/bench/link.py.
+random pause, as an operator would); once the tables are up again, a new standby on the dead one's port
+(a step of its own, 'standby'). The faults come one after another at random moments (random.Random(seed):
+a failure repeats). For each: how long the tables refused progressive bets (LINK DOWN) and why, when the
+part it hit was back, and the simulating loop's lag. Used by host_tests/link/test_chaos.py and
+tools/bench/linkscale.py.
 """
 import asyncio
 import json
