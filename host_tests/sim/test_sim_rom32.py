@@ -85,9 +85,10 @@ def test_the_board_boots_from_its_partition_as_a_romfs_board_does(rom32, start_s
     assert service_call(sim, "journal(5)") == before
 
 
-def test_each_start_flashes_the_build_again(rom32, start_sim, tmp_path):
+def test_each_start_flashes_the_build_again(rom32, start_sim, tmp_path, mpremote):
     """The partition holds the build the simulator starts (a damaged image is replaced, as a board is
-    flashed), and only the board's records survive a restart."""
+    flashed); a copy of the code on its filesystem (a deploy without ROMFS) goes, since it would be
+    imported before /rom's; the board's records and other files stay."""
     sim = start_sim("fantan", state_dir=tmp_path / "b")
     sim.stop()
     part = sim.board.partition
@@ -95,8 +96,19 @@ def test_each_start_flashes_the_build_again(rom32, start_sim, tmp_path):
     assert size >= board_process.PARTITION and size % 4096 == 0
     part.write_bytes(b"\x00" * size)
     (sim.state_dir / "main.py").write_text("raise SystemExit('not the build')\n")
+    (sim.state_dir / "tablectl" / "games").mkdir(parents=True)
+    (sim.state_dir / "tablectl" / "games" / "base.mpy").write_bytes(b"M\x06 an old deploy")
+    (sim.state_dir / "board.mpy").write_bytes(b"M\x06 an old deploy")
+    (sim.state_dir / "notes.txt").write_text("the technician's")
+    records = sorted((sim.state_dir / "simstate").iterdir())
     sim = start_sim("fantan", state_dir=tmp_path / "b")
     assert sim.game == "fantan" and part.read_bytes()[:2] == b"\xd2\xcd"  # ROMFS's magic
+    assert sorted(p.name for p in sim.state_dir.iterdir()) == [
+        "fwmanifest.json", "main.py", "notes.txt", "sim.lock", "sim.log", "simstate"]
+    assert sorted((sim.state_dir / "simstate").iterdir()) == records
+    code, out = mpremote(sim.pty, "resume", "exec", "import board\nfrom tablectl.games import base\n"
+                         "print(board.__file__, base.__file__)")
+    assert code == 0 and "/rom/board.mpy /rom/tablectl/games/base.mpy" in out, out
 
 
 def test_no_port_by_that_name_and_a_missing_rom32_are_one_line_errors(tmp_path, monkeypatch):

@@ -21,6 +21,7 @@ import json
 import os
 import pathlib
 import pty
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,7 +29,7 @@ import time
 import tty
 
 import mplib
-from build_mpy import FWMANIFEST, deployed_romfs_image, venv_tool
+from build_mpy import FWMANIFEST, KEEP_SOURCE, deployed_romfs_image, venv_tool
 from child import Child
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -189,6 +190,14 @@ class BoardProcess(Child):
         size = max(PARTITION, -(-len(image) // 4096) * 4096)
         write_file(self.partition, image + b"\xff" * (size - len(image)))
         manifest["romfs"] = ROM
+        # a copy of the code on the filesystem would be imported before /rom's (a deploy without ROMFS into
+        # this simulator puts one there): it goes, as a ROMFS deploy removes it from a board
+        for name in sorted(set(f.split("/")[0] for f in manifest["files"]) - KEEP_SOURCE):
+            old = self.state_dir / name
+            if old.is_dir() and not old.is_symlink():
+                shutil.rmtree(old)
+            elif old.exists() or old.is_symlink():
+                old.unlink()
         write_file(self.state_dir / "main.py", (self.build / "main.py").read_bytes())
         write_file(self.state_dir / FWMANIFEST, json.dumps(manifest, sort_keys=True).encode())
 
