@@ -152,6 +152,7 @@ class BoardProcess(Child):
         self.heap = heap or HEAP or PORTS[self.port]
         self.pty_link = pathlib.Path(pty_link) if pty_link else None
         self.repl = repl
+        self.installed = False
         self.proc = None
         self.pty = None
         self._board_fd = self._master_fd = None
@@ -177,12 +178,14 @@ class BoardProcess(Child):
 
     def install(self):
         """On rom32, flash the build as a ROMFS deploy does: its code in an image in the partition, main.py
-        and the manifest (saying the code is in /rom) on the board's filesystem; nothing on fs64."""
+        and the manifest (saying the code is in /rom) on the board's filesystem; nothing on fs64. Once
+        for first_boot() and start()."""
         if not (self.build / "main.py").exists():
             raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
                              % (self.build, self.build))
-        if self.port != "rom32":
+        if self.port != "rom32" or self.installed:
             return
+        self.installed = True
         manifest = json.loads((self.build / FWMANIFEST).read_text())
         with tempfile.TemporaryDirectory(prefix="simrom_") as stage:
             image = deployed_romfs_image(self.build, manifest["files"], stage)
