@@ -90,10 +90,11 @@ demo: setup font     ## scripted session of every controller on the unix port, s
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/demo.py
 
-sim: setup font      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board; OLED=1: the graphic display)
+sim: setup font      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board; OLED=1: the graphic display; MP_PORT=fs64: the 64-bit port; HEAP=192K)
 	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
 	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
-	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT)) $(if $(filter 1 yes,$(OLED)),--oled)
+	@$(if $(filter qemu,$(BOARD))$(filter fs64,$(MP_PORT)),true,$(BIN)/python tools/romfs_port/build.py || echo "sim: the 32-bit ROMFS port could not be built (above): the 64-bit port runs the firmware")
+	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT)) $(if $(filter 1 yes,$(OLED)),--oled) $(if $(MP_PORT),--mp-port $(MP_PORT)) $(if $(HEAP),--heap $(HEAP))
 
 deploy: setup font   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)

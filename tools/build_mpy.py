@@ -77,6 +77,17 @@ def romfs_image(folder):
         return make_romfs(str(folder), mpy_cross=False)
 
 
+def deployed_romfs_image(out, files, stage):
+    """The ROMFS image a deploy puts in a board's partition: the built `files` of `out` but those a board
+    runs from its filesystem (KEEP_SOURCE), copied into the empty folder `stage` to build it."""
+    stage = pathlib.Path(stage)
+    for f in files:
+        if f not in KEEP_SOURCE:
+            (stage / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(pathlib.Path(out) / f, stage / f)
+    return romfs_image(stage)
+
+
 def build(board, out, romfs=None, image=None):
     """romfs: the folder a board mounts its ROMFS image at, when the code is deployed in one: the
     manifest says so, for selftest(). image: (address, bytes) of the image a frozen board runs (by

@@ -189,11 +189,7 @@ def romfs_image(out, manifest):
     stage = out.with_name(out.name + ".romfs.d")
     if stage.exists():
         shutil.rmtree(stage)
-    for f in manifest:
-        if f not in selftest.ON_FILESYSTEM:
-            (stage / f).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(out / f, stage / f)
-    image = build_mpy.romfs_image(stage)
+    image = build_mpy.deployed_romfs_image(out, manifest, stage)
     shutil.rmtree(stage)
     path = out.with_name(out.name + ".romfs")
     path.write_bytes(image)

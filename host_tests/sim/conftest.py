@@ -14,7 +14,7 @@ from sim.simulator import Simulator
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BIN = pathlib.Path(sys.executable).parent
 MPREMOTE = str(BIN / "mpremote")
-HEAP = board_process.HEAP  # what `make sim` gives the firmware (TABLECTL_SIM_HEAP overrides)
+HEAP = board_process.HEAP  # TABLECTL_SIM_HEAP, else None: the port's own heap (board_process.PORTS), as make sim
 
 
 @pytest.fixture

@@ -144,7 +144,7 @@ def test_romfs_deploy_puts_the_code_in_the_partition_and_selftest_checks_it_ther
 
 
 def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, dealer, tmp_path):
-    sim = start_sim("sicbo", state_dir=tmp_path / "board")  # PyPI's unix port: no ROMFS partition
+    sim = start_sim("sicbo", state_dir=tmp_path / "board", mp_port="fs64")  # PyPI's unix port: no ROMFS partition
     dealer.key(sim)  # the key on: the partition is what refuses
     before = sorted(p.name for p in sim.state_dir.iterdir())
     code, out, err = deploy("--board", "sim", "--port", sim.pty, "--romfs", "--out", str(tmp_path / "out"))

@@ -5,13 +5,22 @@ import signal
 import sys
 import time
 
-from sim.board_process import HEAP, BoardError
+from sim.board_process import HEAP, PORTS, BoardError
 from sim.locks import InUse
 from sim.simulator import GAMES, ROOT, PortBusy, Simulator
 
 
 def _stop_on_signal(signum, frame):
     raise KeyboardInterrupt  # SIGTERM/SIGHUP end the simulator as Ctrl-C does: the firmware is stopped too
+
+
+def running(board, kind):
+    """How the firmware runs, for the start-up line."""
+    if kind == "qemu":
+        return "image on qemu's mps2-an385"
+    if board.port == "rom32":
+        return "from build/sim in the 32-bit port's ROMFS partition, %s heap" % board.heap
+    return "from build/sim on the 64-bit unix port, %s heap" % board.heap
 
 
 def main(argv=None):
@@ -22,7 +31,11 @@ def main(argv=None):
     ap.add_argument("--pty-link", default=None,
                     help="stable symlink to the board's terminal (default build/sim-GAME.pty)")
     ap.add_argument("--state", default=None, help="the board's folder (default build/simroot/GAME)")
-    ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 64K (default %s)" % HEAP)
+    ap.add_argument("--heap", default=None, help="MicroPython heap, e.g. 192K (default %s)" % (
+        HEAP or ", ".join("%s on %s" % (PORTS[p], p) for p in PORTS)))
+    ap.add_argument("--mp-port", default=None, choices=tuple(PORTS),
+                    help="the sim board's MicroPython: rom32, the 32-bit unix port with the code in a ROMFS partition "
+                         "(make rom32; the default when it is built), or fs64, PyPI's 64-bit port with the code in the heap")
     ap.add_argument("--board", default="sim", choices=("sim", "qemu"),
                     help="sim: the unix port; qemu: the firmware image on qemu's emulated Cortex-M3 (make firmware BOARD=qemu)")
     ap.add_argument("--oled", action="store_true",
@@ -39,6 +52,9 @@ def main(argv=None):
             print("sim: --oled: %s" % e, file=sys.stderr)
             return 1
         os.environ["TABLECTL_DISPLAY"] = "SSD1306"  # the board process inherits it (boards/sim/board.py)
+    if args.mp_port and args.board == "qemu":
+        print("sim: --mp-port is the sim board's (the qemu board runs its own image)", file=sys.stderr)
+        return 2
     pty_link = args.pty_link or str(ROOT / "build" / ("sim-%s.pty" % args.game))
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _stop_on_signal)
@@ -47,6 +63,8 @@ def main(argv=None):
         from qemu_board.mcu import STATE_ROOT, McuProcess
         kw = {"board": McuProcess, "state_dir": args.state or STATE_ROOT / args.game}
         pty_link = args.pty_link or str(ROOT / "build" / ("mcu-%s.pty" % args.game))
+    elif args.mp_port:
+        kw = {"mp_port": args.mp_port}
     sim = Simulator(args.game, args.port, kw.pop("state_dir", args.state), pty_link, heap=args.heap, **kw)
     try:
         sim.start()
@@ -56,14 +74,14 @@ def main(argv=None):
     except (BoardError, OSError) as e:
         print("sim: %s" % e, file=sys.stderr)
         if "MemoryError" in str(e):
-            print("sim: the firmware ran out of heap: try --heap with more than %s" % (args.heap or HEAP),
-                  file=sys.stderr)
+            print("sim: the firmware ran out of heap: try a larger --heap than %s" % (
+                  getattr(sim.board, "heap", None) or args.heap or HEAP), file=sys.stderr)
         return 1
     try:
         for line in sim.notes:
             print("sim: %s" % line)
         print("sim: %s table running the firmware %s (state in %s)" % (
-            sim.game or "tilted", "image on qemu's mps2-an385" if args.board == "qemu" else "from build/sim", sim.state_dir))
+            sim.game or "tilted", running(sim.board, args.board), sim.state_dir))
         print("sim: open %s" % sim.url)
         print("sim: board terminal %s (also %s)" % (sim.pty, pty_link))
         print('sim:   mpremote connect %s resume exec "import service; print(service.status())"' % pty_link)

@@ -10,27 +10,53 @@ the board side open in raw mode (tty.setraw: no echo, no newline translation) so
 between mpremote sessions. stderr goes to <state dir>/sim.log. The controller's records live in
 <state dir>/simstate/flash.bin (the sim board's flash in TABLECTL_ROOT), so they survive a restart
 as a board's flash does.
+
+The port (PORTS): "rom32", the 32-bit unix port with a ROMFS partition (make rom32), boots as a board
+with ROMFS does: the build's code in an image in the partition <state dir>/simstate/romfs.bin (written
+from the build at every start, as flashing the board), main.py and the manifest on its filesystem (the
+state dir). "fs64", PyPI's 64-bit port, runs build/main.py with the code loaded into the heap. The
+default is rom32 when it is built, else fs64 (default_port() says why in its note).
 """
+import json
 import os
 import pathlib
 import pty
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tty
 
 import mplib
+from build_mpy import FWMANIFEST, KEEP_SOURCE, deployed_romfs_image, venv_tool
 from child import Child
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
-# Issue 5's 64K holds on a 32-bit board with the code in ROMFS (make bench). The simulator runs on PyPI's
-# 64-bit port with the code in the heap, where a progressive table's session needs about 144K, and the
-# technician's service module and REPL come on top. A linked table holds 209K of code in the heap and 243K
-# in all once linked (micropython.mem_info on the sim board): test_link_walkthrough's 30 rounds and journal
-# report fail at 256K (a code block of a module the REPL loads has no room), one run in two at 272K, and
-# pass at 288K (two runs of two); 320K keeps a margin under load. TABLECTL_SIM_HEAP or --heap overrides.
-HEAP = os.getenv("TABLECTL_SIM_HEAP") or "320K"
+# The heap each port's board gets by default; TABLECTL_SIM_HEAP or --heap overrides. rom32: a board's
+# objects (32-bit) with its code outside the heap, as a Pico's is in flash; a linked table's session,
+# its journal report and the technician's REPL hold at 256K (tools/bench/simheap.py prints each game's
+# smallest heap). fs64: the 64-bit port holds a linked table's 209K of code in the heap, 243K in all once
+# linked: test_link_walkthrough's 30 rounds and journal report failed at 256K, one run in two at 272K,
+# and passed at 288K (two runs of two); 320K keeps a margin under load.
+PORTS = {"rom32": "256K", "fs64": "320K"}
+HEAP = os.getenv("TABLECTL_SIM_HEAP") or None
+PARTITION = 256 * 1024  # the sim board's ROMFS partition, at least: a Pico's with MICROPY_HW_ROMFS_BYTES
+ROM = "/rom"  # where MicroPython mounts the partition's image
+
+
+def rom32():
+    """The 32-bit unix port with a ROMFS partition (tools/romfs_port, make rom32), or None if not built."""
+    return venv_tool("micropython-rom32")
+
+
+def default_port():
+    """(port, note): rom32 when it is built, else fs64 with the line that says why."""
+    if rom32():
+        return "rom32", None
+    return "fs64", ("micropython-rom32 is not built (make rom32): the firmware runs on the 64-bit unix port "
+                    "with its code in the heap (%s)" % (HEAP or PORTS["fs64"]))
 
 
 def micropython():
@@ -95,6 +121,13 @@ class BoardError(RuntimeError):
     pass
 
 
+def write_file(path, data):
+    """`path` holds `data`, replaced whole (a board process that maps the old file keeps its copy)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def first_boot_result(proc):
     """(how, text) from the last line FIRST_BOOT printed (the finished subprocess `proc`, text output);
     BoardError with its output when it failed or printed no result."""
@@ -106,13 +139,20 @@ def first_boot_result(proc):
 
 
 class BoardProcess(Child):
-    def __init__(self, state_dir, link=None, build=BUILD, heap=HEAP, pty_link=None, repl=True):
+    def __init__(self, state_dir, link=None, build=BUILD, heap=None, pty_link=None, repl=True, port=None):
         self.state_dir = pathlib.Path(state_dir)
         self.link = link
         self.build = pathlib.Path(build)
-        self.heap = heap
+        self.port, self.note = (port, None) if port else default_port()
+        if self.port not in PORTS:
+            raise BoardError("no port %r (ports: %s)" % (self.port, ", ".join(PORTS)))
+        self.exe = rom32() if self.port == "rom32" else micropython()
+        if self.exe is None:
+            raise BoardError("micropython-rom32 is not built: make rom32 (or run on the 64-bit port: --mp-port fs64)")
+        self.heap = heap or HEAP or PORTS[self.port]
         self.pty_link = pathlib.Path(pty_link) if pty_link else None
         self.repl = repl
+        self.installed = False
         self.proc = None
         self.pty = None
         self._board_fd = self._master_fd = None
@@ -122,11 +162,47 @@ class BoardProcess(Child):
         env = dict(os.environ)
         # .frozen: the port's asyncio; .venv/cache/mplib: micropython-lib's umqtt.simple when fetched
         # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
-        env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
+        if self.port == "rom32":
+            env["MICROPYPATH"] = ".frozen:%s:%s" % (ROM, mplib.FOLDER)
+            env["MICROPY_ROMFS"] = str(self.partition.resolve())
+        else:
+            env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
         env["TABLECTL_ROOT"] = "simstate"
         env.pop("TABLECTL_LINK", None)
         env.pop("TABLECTL_REPL", None)
         return env
+
+    @property
+    def partition(self):
+        return self.state_dir / "simstate" / "romfs.bin"
+
+    def install(self):
+        """On rom32, flash the build as a ROMFS deploy does: its code in an image in the partition, main.py
+        and the manifest (saying the code is in /rom) on the board's filesystem; nothing on fs64. Once
+        for first_boot() and start()."""
+        if not (self.build / "main.py").exists():
+            raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
+                             % (self.build, self.build))
+        if self.port != "rom32" or self.installed:
+            return
+        self.installed = True
+        manifest = json.loads((self.build / FWMANIFEST).read_text())
+        with tempfile.TemporaryDirectory(prefix="simrom_") as stage:
+            image = deployed_romfs_image(self.build, manifest["files"], stage)
+        self.partition.parent.mkdir(parents=True, exist_ok=True)
+        size = max(PARTITION, -(-len(image) // 4096) * 4096)
+        write_file(self.partition, image + b"\xff" * (size - len(image)))
+        manifest["romfs"] = ROM
+        # a copy of the code on the filesystem would be imported before /rom's (a deploy without ROMFS into
+        # this simulator puts one there): it goes, as a ROMFS deploy removes it from a board
+        for name in sorted(set(f.split("/")[0] for f in manifest["files"]) - KEEP_SOURCE):
+            old = self.state_dir / name
+            if old.is_dir() and not old.is_symlink():
+                shutil.rmtree(old)
+            elif old.exists() or old.is_symlink():
+                old.unlink()
+        write_file(self.state_dir / "main.py", (self.build / "main.py").read_bytes())
+        write_file(self.state_dir / FWMANIFEST, json.dumps(manifest, sort_keys=True).encode())
 
     def first_boot(self, game):
         """A board straight from deploy (a folder without records): set `game` in its configuration
@@ -137,16 +213,15 @@ class BoardProcess(Child):
         Returns (how, text): ('new', game) set now, ('game', game) the folder's own, ('tilt', why)
         its configuration record is damaged (the firmware boots into its tilt and says so)."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([micropython(), "-X", "heapsize=" + self.heap, "-c", first_boot_code(game)],
+        self.install()
+        proc = subprocess.run([self.exe, "-X", "heapsize=" + self.heap, "-c", first_boot_code(game)],
                               cwd=str(self.state_dir), env=self.env(), capture_output=True, text=True,
                               timeout=30)
         return first_boot_result(proc)
 
     def start(self):
-        if not (self.build / "main.py").exists():
-            raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
-                             % (self.build, self.build))
         self.state_dir.mkdir(parents=True, exist_ok=True)
+        self.install()
         master, board_side = pty.openpty()
         tty.setraw(board_side)
         os.set_blocking(board_side, False)  # only wait_ready() reads it, and must not hang
@@ -159,7 +234,7 @@ class BoardProcess(Child):
         log = open(self.log_path, "ab")
         try:
             self.proc = subprocess.Popen(
-                [micropython(), "-X", "heapsize=" + self.heap, str((self.build / "main.py").resolve())],
+                [self.exe, "-X", "heapsize=" + self.heap, self.main()],
                 stdin=master, stdout=master, stderr=log, cwd=str(self.state_dir), env=env,
                 close_fds=True, start_new_session=True)
         except BaseException:
@@ -176,6 +251,11 @@ class BoardProcess(Child):
         if self.pty_link is not None:
             link_pty(self.pty, self.pty_link)
         return self
+
+    def main(self):
+        # rom32: main.py from the board's filesystem (the working folder), whose folder then leads sys.path
+        # as a board's root does, before /rom
+        return "main.py" if self.port == "rom32" else str((self.build / "main.py").resolve())
 
     def log_tail(self, n=20):
         """The last lines the firmware wrote to stderr, and to the terminal if nobody has read it (a

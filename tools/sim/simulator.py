@@ -28,7 +28,8 @@ class Simulator:
     configuration holds (a board boots what its flash says) and `notes` says so when that differs;
     None if that configuration is damaged (the board is in its tilt)."""
 
-    def __init__(self, game, port=8000, state_dir=None, pty_link=None, build=BUILD, heap=None, board=BoardProcess):
+    def __init__(self, game, port=8000, state_dir=None, pty_link=None, build=BUILD, heap=None, board=BoardProcess,
+                 mp_port=None):
         if game not in GAMES:
             raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(GAMES)))
         self.game = self.requested = game
@@ -37,6 +38,7 @@ class Simulator:
         self.pty_link = pty_link
         self.build = build
         self.heap = heap
+        self.mp_port = mp_port  # the unix port BoardProcess runs (sim.board_process.PORTS; None: its default)
         self.board_process = board  # BoardProcess (the unix port), or tools/qemu_board's McuProcess
         self.notes = []  # lines the user must read: what was not done as asked, and why
         self.locks = []
@@ -59,8 +61,12 @@ class Simulator:
                                % (self.port, e.strerror or e)) from None
             self._describe(url=self.url)
             kw = {"heap": self.heap} if self.heap else {}
+            if self.mp_port:
+                kw["port"] = self.mp_port
             self.board = self.board_process(self.state_dir, link=self.link.address, build=self.build,
                                             pty_link=self.pty_link, **kw)
+            if getattr(self.board, "note", None):
+                self.notes.append(self.board.note)
             how, text = self.board.first_boot(self.requested)
             if how == "game":
                 self.game = text
