@@ -5,7 +5,7 @@ import struct
 
 from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
-from tablectl.storage import F_VITAL, F_REC, Log, LogError
+from tablectl.storage import F_CKPT, F_END, F_VITAL, F_REC, Log, LogError
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -204,3 +204,42 @@ def test_idle_never_erases_the_block_ahead_while_it_holds_live_state():
         assert not (live and d.erases != erases), (i, ahead)
     got = Log(d.reboot())
     assert got.problem == "" and got.state == last, (got.problem, got.state, last)
+
+
+def checkpointed_twice(d):
+    """A log whose first block holds two checkpoints: the fresh log's (no records) and one of two records, with
+    frames between them. (The log, the newer checkpoint's frames: its parts, then its end frame.)"""
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}, "meters": {"in": 5}})
+    steps(log, 2)
+    log.checkpoint()
+    frames = [f for f in log_frames(d) if f[2] is not None and f[2] & (F_CKPT | F_END)]
+    assert frames[0][2] & F_END and frames[0][5]["n"] == 0 and frames[0][0] == frames[-1][0] == log.head
+    return log, frames[-3:]
+
+
+def test_a_checkpoint_whose_end_frame_is_torn_resumes_from_the_one_before_it_in_the_same_block():
+    # cosmic-ray: base() gave up on the block at an end frame that does not decode (`continue` -> `break`),
+    # though an older whole checkpoint stands before it in that block: "no whole checkpoint" at boot
+    d = dev()
+    log, (part, part2, end) = checkpointed_twice(d)
+    want = _copy(log.state)
+    block, off, flags, seq, n, obj = end
+    flip(d, block, off + 12 + n // 2)  # the end frame's payload, as a power cut during its program leaves it
+    got = Log(d.reboot())
+    assert got.problem == "" and got.torn == seq - 1 and got.state == want, (got.problem, got.torn, got.state)
+
+
+def test_a_checkpoint_with_a_damaged_part_is_no_base_the_report_shows_the_state_from_the_one_before():
+    # cosmic-ray: parts() took a damaged part for a valid one (`not flags & F_CKPT or ... is None` -> `and`):
+    # the replay started at that checkpoint and the technician's report held none of the records
+    d = dev()
+    log, (part, part2, end) = checkpointed_twice(d)
+    want = _copy(log.state)
+    steps(log, 1, 2)
+    block, off, flags, seq, n, obj = part2
+    assert flags & F_CKPT and "round" in obj["r"]
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot())
+    assert "damaged flash after saved frame #%d" % part[3] in got.problem, got.problem
+    assert got.state["meters"] == want["meters"] and got.state["round"]["i"] == 2, got.state
