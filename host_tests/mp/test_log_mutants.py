@@ -5,7 +5,7 @@ import struct
 
 from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
-from tablectl.storage import F_CKPT, F_END, F_VITAL, F_REC, Log, LogError
+from tablectl.storage import F_CKPT, F_END, F_ENT, F_VITAL, F_REC, Log, LogError
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -243,3 +243,20 @@ def test_a_checkpoint_with_a_damaged_part_is_no_base_the_report_shows_the_state_
     got = Log(d.reboot())
     assert "damaged flash after saved frame #%d" % part[3] in got.problem, got.problem
     assert got.state["meters"] == want["meters"] and got.state["round"]["i"] == 2, got.state
+
+
+def test_a_frame_of_entries_without_its_chain_value_is_a_problem_naming_the_entry_before_it():
+    # cosmic-ray: the message's `%` made `//` (a TypeError at boot): no test met a frame without "c"
+    for chain_value in (None, "not hex", "ab" * 31):
+        d = dev()
+        log = Log(d)
+        log.commit(full={"round": {"i": -1}})
+        steps(log, 3)
+        obj = {"j": [entry(log.jseq + 1)]}
+        if chain_value is not None:
+            obj["c"] = chain_value
+        log._frame(F_ENT, obj)  # written as the firmware writes a frame, CRCs and all
+        steps(log, 1, 3)
+        got = Log(d.reboot())
+        assert got.problem == "journal chain missing after entry #3: a frame this firmware did not write", (
+            chain_value, got.problem)
