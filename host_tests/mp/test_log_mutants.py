@@ -260,3 +260,29 @@ def test_a_frame_of_entries_without_its_chain_value_is_a_problem_naming_the_entr
         got = Log(d.reboot())
         assert got.problem == "journal chain missing after entry #3: a frame this firmware did not write", (
             chain_value, got.problem)
+
+
+def test_a_checkpoint_spanning_two_blocks_starts_where_boot_says_and_that_block_is_kept_till_log_full():
+    # cosmic-ray: the replay set ckpt to the end frame's block for a checkpoint with parts (`parts is None`
+    # negated): after a reboot the start block counted as free, and "flash log full" came after erasing it
+    d = dev(6)
+    log = Log(d)
+    log.commit(full={"a": {"pad": "a" * 500}, "b": {"pad": "b" * 500}, "round": {"i": -1}})
+    for _ in range(4):
+        log.checkpoint()
+        if log.ckpt != log.bseq:
+            break
+    assert log.ckpt == log.bseq - 1  # its parts begin a block before its end frame
+    log = Log(d.reboot())
+    assert log.problem == "" and log.ckpt == log.bseq - 1, (log.problem, log.ckpt, log.bseq)
+    log.every = 100  # checkpoints that keep failing: the ring fills up to the checkpoint's start block
+    last = None
+    for i in range(5000):
+        last = _copy(log.state)
+        try:
+            steps(log, 1, i)
+        except LogError as e:
+            assert "flash log full" in str(e), e
+            break
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state == last, (got.problem, got.state, last)
