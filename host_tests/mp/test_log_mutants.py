@@ -306,3 +306,21 @@ def test_after_a_torn_header_the_next_frame_goes_past_a_page_whose_only_programm
         log.commit(patch={"round": {"i": 77}})
         got = Log(d.reboot())
         assert got.problem == "" and got.torn == 0 and got.state["round"]["i"] == 77, (at, got.problem, got.state)
+
+
+def test_damage_to_a_configuration_change_then_the_configuration_saved_whole_is_no_configuration_lost():
+    # cosmic-ray: the replay took the records saved whole after the damage from the frames not flagged vital
+    # (`not` added to `flags & F_VITAL`): the configuration saved whole again was still counted lost
+    d = dev()
+    log = Log(d, vital="config")
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
+    steps(log, 2)
+    log.commit(full={"config": {"game": "a", "x": 3}})  # saved whole after it: it stands alone
+    steps(log, 2, 2)
+    cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_VITAL and f[5].get("p", {}).get("config")]
+    block, off, flags, seq, n, obj = cfg[0]
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot(), vital="config")
+    assert "damaged flash after saved frame" in got.problem and not got.vital_lost, (got.problem, got.vital_lost)
+    assert got.state["config"] == {"game": "a", "x": 3}, got.state
