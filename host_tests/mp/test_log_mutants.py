@@ -5,7 +5,7 @@ import struct
 
 from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
-from tablectl.storage import F_CKPT, F_END, F_ENT, F_VITAL, F_REC, Log, LogError
+from tablectl.storage import F_ACK, F_CKPT, F_END, F_ENT, F_VITAL, F_REC, Log, LogError
 from tablectl.store import copy as _copy
 from mptest import raises
 
@@ -324,3 +324,38 @@ def test_damage_to_a_configuration_change_then_the_configuration_saved_whole_is_
     got = Log(d.reboot(), vital="config")
     assert "damaged flash after saved frame" in got.problem and not got.vital_lost, (got.problem, got.vital_lost)
     assert got.state["config"] == {"game": "a", "x": 3}, got.state
+
+
+def test_a_torn_writes_acknowledgement_rides_in_the_next_frame_one_program_and_no_frame_of_its_own():
+    # the open survivor of log.py's last run: `if self._checkpointing:` negated wrote the acknowledgement as
+    # a frame of its own before an ordinary frame, one program and one seq more, and a cut between the two
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 2)
+    d.cut_after(1)
+    try:
+        log.commit(patch={"round": {"i": 100}})
+    except PowerCut:
+        pass
+    d = d.reboot()
+    log = Log(d)
+    torn, seq, programs = log.torn, log.seq, d.programs
+    assert torn and log.problem == ""
+    log.commit(patch={"round": {"i": 5}})
+    assert d.programs == programs + 1 and log.seq == seq + 1, (d.programs - programs, log.seq - seq)
+    block, off, flags, fseq, n, obj = log_frames(d)[-1]
+    assert flags & F_ACK and obj["v"] == torn and obj["p"] == {"round": {"i": 5}}, (flags, obj)
+    assert Log(d.reboot()).state["round"]["i"] == 5
+
+
+def test_idle_erases_ahead_from_the_first_block_on_and_nothing_on_a_fresh_log():
+    # the open survivor of log.py's last run: idle()'s `self.head < 0` moved by one (`< 1`: no erase ahead
+    # while the ring is in block 0, a key waits for it; `< -1`: a fresh log's block 0 erased for nothing)
+    d = dev()
+    log = Log(d)
+    assert not log.idle() and d.erases == 0
+    log.commit(full={"round": {"i": -1}})
+    assert log.head == 0
+    erases = d.erases
+    assert log.idle() and d.erases == erases + 1 and log._ready == 1
