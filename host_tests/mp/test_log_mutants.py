@@ -104,20 +104,25 @@ def test_flash_log_full_comes_before_the_checkpoints_start_block_is_erased_and_a
     assert got.problem == "" and got.state == last, (got.problem, got.state, last)
 
 
-def test_a_damaged_configuration_change_stays_config_lost_after_a_later_patch_of_it():
-    # mutation: a configuration *patch* clears vital_lost (only a whole configuration may)
+def config_damaged_then(later):
+    """Boot after a configuration change whose frame is damaged, then `later` committed (commit's arguments)."""
     d = dev()
     log = Log(d, vital="config")
     log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
     log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
     steps(log, 3)
-    log.commit(patch={"config": {"x": 3}})  # a later patch: not the whole configuration
+    log.commit(**later)
     steps(log, 2, 3)
     cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_VITAL and f[5].get("p", {}).get("config")]
     block, off, flags, seq, n, obj = cfg[0]
     assert obj["p"]["config"] == {"x": 2}
     flip(d, block, off + 12 + n // 2)
-    got = Log(d.reboot(), vital="config")
+    return Log(d.reboot(), vital="config")
+
+
+def test_a_damaged_configuration_change_stays_config_lost_after_a_later_patch_of_it():
+    # mutation: a configuration *patch* clears vital_lost (only a whole configuration may)
+    got = config_damaged_then({"patch": {"config": {"x": 3}}})  # a later patch: not the whole configuration
     assert got.problem and got.vital_lost
 
 
@@ -311,17 +316,7 @@ def test_after_a_torn_header_the_next_frame_goes_past_a_page_whose_only_programm
 def test_damage_to_a_configuration_change_then_the_configuration_saved_whole_is_no_configuration_lost():
     # cosmic-ray: the replay took the records saved whole after the damage from the frames not flagged vital
     # (`not` added to `flags & F_VITAL`): the configuration saved whole again was still counted lost
-    d = dev()
-    log = Log(d, vital="config")
-    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
-    log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
-    steps(log, 2)
-    log.commit(full={"config": {"game": "a", "x": 3}})  # saved whole after it: it stands alone
-    steps(log, 2, 2)
-    cfg = [f for f in log_frames(d) if f[2] is not None and f[2] & F_VITAL and f[5].get("p", {}).get("config")]
-    block, off, flags, seq, n, obj = cfg[0]
-    flip(d, block, off + 12 + n // 2)
-    got = Log(d.reboot(), vital="config")
+    got = config_damaged_then({"full": {"config": {"game": "a", "x": 3}}})  # saved whole after it: it stands alone
     assert "damaged flash after saved frame" in got.problem and not got.vital_lost, (got.problem, got.vital_lost)
     assert got.state["config"] == {"game": "a", "x": 3}, got.state
 
