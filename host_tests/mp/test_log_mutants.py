@@ -385,3 +385,21 @@ def test_boot_reads_no_frame_older_than_the_newest_checkpoints_start_block():
     got = Log(reads)
     assert got.problem == "" and got.state == log.state
     assert reads.framed <= live, (sorted(reads.framed), sorted(live))
+
+
+def test_with_idle_run_between_keys_no_key_erases_a_block_or_writes_a_checkpoint():
+    # idle()'s promise (a key's frame never waits for an erase or a checkpoint), every block of a wrapping
+    # ring: a checkpoint due one block late (`>= self.every` -> `>`) or not at all is written in a key
+    d = dev(6)
+    log = Log(d)
+    log.commit(full={"round": {"i": -1, "pad": "p" * 60}})
+    moves = 0
+    for i in range(600):
+        while log.idle():
+            pass
+        erases, ckpt, head = d.erases, log.ckpt, log.head
+        log.commit(patch={"round": {"i": i}})
+        assert d.erases == erases and log.ckpt == ckpt, (i, head, log.head, erases, d.erases, ckpt, log.ckpt)
+        moves += log.head != head
+    assert moves > 10 and log.bseq > 12  # the ring wrapped twice
+    assert Log(d.reboot()).state["round"]["i"] == 599
