@@ -403,3 +403,21 @@ def test_with_idle_run_between_keys_no_key_erases_a_block_or_writes_a_checkpoint
         moves += log.head != head
     assert moves > 10 and log.bseq > 12  # the ring wrapped twice
     assert Log(d.reboot()).state["round"]["i"] == 599
+
+
+def test_a_checkpoint_that_is_no_ram_clear_keeps_a_damaged_logs_copied_block_and_its_problem():
+    # by hand: `if clear and self.problem:` -> `or`: any checkpoint of a damaged log erased the copied block
+    # (the evidence, which only a RAM clear may take) and lifted the guard on the live blocks
+    d = dev(6)
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 150)
+    head = log.head
+    src, dst = (head - 1) % 6, (head - 3) % 6
+    d.data[dst * 2048:(dst + 1) * 2048] = d.data[src * 2048:(src + 1) * 2048]
+    copy = bytes(d.data[dst * 2048:(dst + 1) * 2048])
+    log = Log(d.reboot())
+    assert "sequence number" in log.problem, log.problem
+    log.checkpoint()  # the state restated, not cleared
+    assert bytes(log.dev.data[dst * 2048:(dst + 1) * 2048]) == copy
+    assert "sequence number" in Log(log.dev.reboot()).problem
