@@ -421,3 +421,17 @@ def test_a_checkpoint_that_is_no_ram_clear_keeps_a_damaged_logs_copied_block_and
     log.checkpoint()  # the state restated, not cleared
     assert bytes(log.dev.data[dst * 2048:(dst + 1) * 2048]) == copy
     assert "sequence number" in Log(log.dev.reboot()).problem
+
+
+def test_a_sound_log_never_says_its_configuration_was_lost_whatever_it_watched_when_written():
+    # cosmic-ray: a sound log's boot left `_vdamage` True (`= False` -> `= True`): vital_lost on a log with no
+    # damage, where the configuration was never saved or was saved while the log watched no record
+    for written_watching in ("config", None):
+        d = dev()
+        log = Log(d, vital=written_watching)
+        log.commit(full={"round": {"i": -1}})
+        steps(log, 3)
+        if written_watching is None:
+            log.commit(full={"config": {"game": "a"}})
+        got = Log(d.reboot(), vital="config")
+        assert got.problem == "" and not got.vital_lost, (written_watching, got.problem)
