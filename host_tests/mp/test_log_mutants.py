@@ -435,3 +435,19 @@ def test_a_sound_log_never_says_its_configuration_was_lost_whatever_it_watched_w
             log.commit(full={"config": {"game": "a"}})
         got = Log(d.reboot(), vital="config")
         assert got.problem == "" and not got.vital_lost, (written_watching, got.problem)
+
+
+def test_damage_to_a_frame_without_the_configuration_and_no_copy_after_it_is_no_configuration_lost():
+    # cosmic-ray: any damaged frame counted as one that may have held a configuration change (`f & F_VITAL`
+    # -> `f | F_VITAL`): vital_lost though no configuration was saved whole after it, for none was damaged
+    d = dev()
+    log = Log(d, vital="config")
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    steps(log, 2)
+    log.commit(patch={"round": {"hit": "the frame the damage hits"}})
+    steps(log, 2, 2)
+    block, off, flags, seq, n, obj = [f for f in log_frames(d) if f[5] and f[5].get("p", {}).get("round", {}).get("hit")][0]
+    assert flags & F_REC and not flags & F_VITAL
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot(), vital="config")
+    assert "damaged flash after saved frame" in got.problem and not got.vital_lost, (got.problem, got.vital_lost)
