@@ -40,7 +40,9 @@ def _digest(paths):
 
 def session(module, keep):
     """(the module's work database, job ids to try first): made anew when the module's source changed since it
-    was made; when only its tests changed, the survivors are tried again, first (a killed mutant stays killed)."""
+    was made; when only its tests changed, the survivors are tried again, first (a killed mutant stays killed).
+    A mutant the wall clock stopped (cosmic-ray's output "timeout": a loaded machine, not only a loop) is tried
+    again, first, in every run: what stops a loop is the CPU limit (cpu_s)."""
     import json
     import sqlite3
     from cosmic_ray.commands import init
@@ -56,6 +58,10 @@ def session(module, keep):
         with sqlite3.connect(str(db_path)) as raw:
             again = set(r[0] for r in raw.execute("SELECT job_id FROM work_results WHERE test_outcome = 'SURVIVED'"))
             raw.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'")
+    if was and was["source"] == now["source"]:
+        with sqlite3.connect(str(db_path)) as raw:
+            again |= set(r[0] for r in raw.execute("SELECT job_id FROM work_results WHERE output = 'timeout'"))
+            raw.execute("DELETE FROM work_results WHERE output = 'timeout'")
     db = WorkDB(str(db_path), WorkDB.Mode.create)
     if was.get("source") != now["source"]:
         init([pathlib.Path(module["path"])], db, {})
@@ -66,9 +72,17 @@ def session(module, keep):
     return db, again
 
 
-def command(module):
+def command(module, cpu_s=None):
+    """The module's tests as one command; under a limit of cpu_s seconds of CPU if given (prlimit)."""
     tests = " ".join(shlex.quote(t) for t in module["tests"])
-    return "%s -m pytest -x -q %s" % (shlex.quote(sys.executable), tests)
+    return limited("%s -m pytest -x -q %s" % (shlex.quote(sys.executable), tests), cpu_s)
+
+
+def limited(cmd, cpu_s):
+    """cmd killed once it has used cpu_s seconds of CPU: a mutant's loop that never ends is stopped by what
+    it spends, not by the wall clock, which a loaded machine stretches for every mutant alike (a survivor's
+    tests taking longer than the wall-clock timeout were counted as killed)."""
+    return cmd if not cpu_s else "prlimit --cpu=%d %s" % (cpu_s, cmd)
 
 
 def line_of(spec):
@@ -90,14 +104,14 @@ def is_equivalent(equivalent, path, operator, text, before):
     return listed(equivalent, path, operator, text, before) is not None
 
 
-def run(module, keep, deadline, timeout, equivalent, micropython=()):
+def run(module, keep, deadline, timeout, equivalent, micropython=(), cpu_s=None):
     """(killed, survived, left, [unexplained survivor lines]) of one module's session, run until deadline.
     A survivor that `micropython` lists (code only the unix port runs) is tried again against its tests there."""
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
     db, again = session(module, keep)
     try:
-        test = command(module)
+        test = command(module, cpu_s)
         # cosmic-ray hands the pending mutants out in random order: the survivors tried again go first
         for item in sorted(db.pending_work_items, key=lambda item: item.job_id not in again):
             if time.monotonic() >= deadline:
@@ -107,7 +121,7 @@ def run(module, keep, deadline, timeout, equivalent, micropython=()):
                 spec = item.mutations[0]
                 there = listed(micropython, module["path"], spec.operator_name, *line_of(spec))
                 if there is not None:
-                    result = mutate_and_test(item.mutations, command(there), timeout)
+                    result = mutate_and_test(item.mutations, command(there, cpu_s), timeout)
             db.set_result(item.job_id, result)
         killed = survived = 0
         unexplained = []
@@ -186,7 +200,7 @@ def main(argv=None):
     print("%-36s %7s %8s %5s" % ("module", "killed", "survived", "left"))
     for module in modules:
         killed, survived, left, unexplained = run(module, keep, deadline, cfg["timeout_s"], equivalent,
-                                                  cfg.get("micropython", ()))
+                                                  cfg.get("micropython", ()), cfg.get("cpu_s"))
         print("%-36s %7d %8d %5d" % (module["path"], killed, survived, left), flush=True)
         bad += unexplained
         waiting += left

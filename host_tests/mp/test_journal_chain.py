@@ -105,6 +105,13 @@ def test_entries_reordered_removed_or_renumbered_are_a_tilt_naming_where():
     assert "journal chain broken at entry #4: entries removed" in tamper(renumber, 2)
 
 
+def test_a_frame_whose_second_entry_is_renumbered_names_that_entry():
+    # cosmic-ray: the message counted back from the frame's first entry (`jseq + 1 + k` -> `- k`): #4 named
+    def second(entries):
+        entries[1][0] += 1  # #5, the frame's second entry, numbered #6: the frame's first one is in its place
+    assert "journal chain broken at entry #5: entries removed" in tamper(second, 2)
+
+
 def test_the_newest_frame_has_nothing_after_it_to_betray_an_edit_the_export_pins_it():
     """An edit of the very last frame leaves no later chain value on the table to disagree: what pins it is the
     chain value a host already exported for it (tools/journalcheck compares the next export with it)."""
