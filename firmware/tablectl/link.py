@@ -26,6 +26,8 @@ import os
 
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
+from tablectl.linkaddr import link_parts
+from tablectl.valid import int_in
 
 BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
 OWN_MS = 3 * BEAT_MS  # the table's heartbeat unanswered this long: LINK DOWN
@@ -33,48 +35,10 @@ TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
-BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
-
-
-def _ident(what, text):
-    if not 1 <= len(text) <= 32:
-        raise ValueError("link: the %s must be 1-32 characters" % what)
-    for c in text:
-        if not ("a" <= c <= "z" or "0" <= c <= "9" or c in "_-"):
-            raise ValueError("link: the %s %r takes a-z, 0-9, _ and - only" % (what, text))
-    return text
-
-
-def link_parts(url):
-    """(tls, table, password, [(host, port), ...], link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT[,...]/LINK';
-    ValueError naming what is wrong."""
-    if not isinstance(url, str):
-        raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
-    scheme, sep, rest = url.partition("://")
-    if not sep or scheme not in ("mqtt", "mqtts"):
-        raise ValueError("link: starts mqtt:// or mqtts:// (mqtt://TABLE:PASSWORD@HOST:PORT/LINK)")
-    account, sep, rest = rest.rpartition("@")
-    table, sep2, password = account.partition(":")
-    if not sep or not sep2 or not password:
-        raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
-    where, sep, link = rest.partition("/")
-    if not sep:
-        raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
-    brokers = []
-    for address in where.split(","):
-        host, sep2, port = address.rpartition(":")
-        if not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ValueError("link: broker %r is not HOST:PORT (port 1..65535)" % address)
-        if (host, int(port)) in brokers:
-            raise ValueError("link: broker %s named twice" % address)
-        brokers.append((host, int(port)))
-    if len(brokers) > BROKERS_MAX:
-        raise ValueError("link: %d brokers, at most %d" % (len(brokers), BROKERS_MAX))
-    return scheme == "mqtts", _ident("table id", table), password, brokers, _ident("link id", link)
 
 class LinkPool:
     """The controller's `pool` on a linked table: seats from the table's core pool, money from the server."""
@@ -242,7 +206,7 @@ class LinkedController(ProgressiveController):
         """The server's clock in a heartbeat's answer: the table's clock set from it when not set or off by
         more than DRIFT_S (journalled as the server's setting); ValueError for a time that is not one."""
         from tablectl.timeofday import DRIFT_S, END, FIRST
-        if not isinstance(t, int) or isinstance(t, bool) or not FIRST <= t < END:
+        if not int_in(t, FIRST, END - 1):
             raise ValueError("server time %r" % (t,))
         mine = self.app.clock.now()
         if mine is None or not -DRIFT_S <= t - mine <= DRIFT_S:

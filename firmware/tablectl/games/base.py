@@ -233,9 +233,9 @@ class Controller:
     def wire(self, spot_ids):
         """The core spot index -> lamp index table for this game's layout on this board's chain."""
         import sys
-        from tablectl.hw.layouts import layout_for
+        from tablectl.games.layouts import layout_for
         table = self.board.lamps.wire(layout_for(self.game), spot_ids)
-        sys.modules.pop("tablectl.hw.layouts", None)  # needed once per boot: give its code back to the heap
+        sys.modules.pop("tablectl.games.layouts", None)  # needed once per boot: give its code back to the heap
         return table
 
     def light(self, wins, level=WIN):

@@ -1,4 +1,6 @@
 """What every service call shares: the Report it returns, the App it acts on (use()), the checks it makes."""
+from tablectl.valid import int_in
+
 _override = None
 
 
@@ -78,7 +80,7 @@ def journal_call(app, what):
 
 
 def int_arg(name, value, low, high, why=""):
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not int_in(value, low, high):
         raise ValueError("%s must be an integer %d..%d%s, got %r" % (name, low, high, why, value))
     return value
 

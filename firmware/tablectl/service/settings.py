@@ -7,6 +7,7 @@ rebuilds the controller when keys applied at once.
 """
 from tablectl.meters import money
 from tablectl.service.context import Report, may_change, running_app
+from tablectl.valid import int_in
 
 
 def configure(confirm=None, **kw):
@@ -41,7 +42,7 @@ def configure(confirm=None, **kw):
         # config.validate knows no board: this board's shaker driver stops at its max on-time
         low, high = limits("shake_ms")
         value = kw["shake_ms"]
-        if most < high and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= most):
+        if most < high and not int_in(value, low, most):
             raise ValueError("shake_ms: must be an integer %d..%d (this board's shaker max on-time), got %r"
                              % (low, most, value))
     applied, deferred = app.config.change(getattr(app.controller, "round_no", 0), **kw)
