@@ -107,7 +107,7 @@ class App:
         if self.clock.rtc is None:  # refused before anything is journalled
             raise ValueError("this board has no real-time clock (board.rtc)")
         before = self.clock.now()
-        self.journal.append("time_set", getattr(self.controller, "round_no", 0), before or 0, t,
+        self.journal.append("time_set", self.controller.round_no, before or 0, t,
                             text="by the %s, was %s" % (who, text(before)), at=t)
         self.clock.set(t)
         self.controller.redraw()  # the dealer's display no longer says TIME NOT SET
@@ -269,7 +269,7 @@ class App:
         if on != self.service_on:
             self.service_on = on
             try:
-                self.journal.append("key_on" if on else "key_off", getattr(self.controller, "round_no", 0))
+                self.journal.append("key_on" if on else "key_off", self.controller.round_no)
             except OSError:
                 pass  # the flash fails: the display still says it
             self.controller.redraw()

@@ -18,9 +18,9 @@ tablectl.app.current still holds the stopped App, so the calls work on it; machi
 the table again.
 
 They act on the running application, `tablectl.app.current` (or the one given to use(app)), through
-the names of the firmware contract: app.board, .config (tablectl.config.Config), .store, .journal,
-.meters, .controller (.state, .round_no, .status(), .history(n), .busy()), and the hooks
-app.config_changed(applied) and app.ram_clear().
+the names of the firmware contract: app.board (tablectl.hw.wiring.Board), .config (tablectl.config.Config),
+.store, .journal, .meters, .log, .tilt, .config_lost, .refused, .controller (tablectl.games.Contract), and
+the hooks app.config_changed(applied) and app.ram_clear().
 """
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 import sys

@@ -76,7 +76,7 @@ def may_change(app, what):
 
 def journal_call(app, what):
     """Journal a service call that changed nothing stored (an output test): surveillance sees it anyway."""
-    app.journal.append("service", getattr(app.controller, "round_no", 0), text=what)
+    app.journal.append("service", app.controller.round_no, text=what)
 
 
 def int_arg(name, value, low, high, why=""):
@@ -90,6 +90,6 @@ def feed(app):
     # the watchdog fed (App's Supervisor) stand still meanwhile: the call feeds it. Only a started one
     # (no feed count: machine.WDT; LazyWdt counts from its first feed), since starting it here would
     # reset a board whose firmware is not running soon after the call.
-    wdt = getattr(getattr(app, "board", None), "wdt", None)
-    if wdt is not None and getattr(wdt, "feeds", 1):
+    wdt = app.board.wdt if app is not None else None  # no App: nothing started the watchdog
+    if wdt is not None and getattr(wdt, "feeds", 1):  # machine.WDT counts no feeds
         wdt.feed()
