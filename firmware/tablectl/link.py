@@ -1,25 +1,11 @@
 """A progressive table on a link: its bets feed the server's pool, its hits are paid as the server confirms (docs/link.md).
 
-A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT[,HOST:PORT...]/LINK: a broker,
-or a cluster's nodes, each tried in turn after a connection fails) runs LinkedController
-instead of ProgressiveController (tablectl.app.make_controller); nothing here is imported otherwise.
-What changes, and why:
-- The pool is the server's. The table's own core pool still books the seats (locked, carried from a
-  void round, CSP-11.1) with a rate of 0; the money it shows (digits, display, status, meters) is the
-  link's, from the server's last pool message (LinkPool).
-- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in the
-  round record by the same write as the lock: a message has its sequence number before it is sent, and
-  leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
-  not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
-  its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
-- LINK DOWN: the server's heartbeat (one a link, every 0.5 s) not heard within link_down_ms
-  (configuration), a message unanswered that long, or the table's own heartbeat (every BEAT_MS) not
-  answered within OWN_MS (a broker that drops what it may not take acknowledges it all the same): LOCK
-  is refused and status() says why. So is a full outbox (LINK BUSY). The games of chance keep playing.
-- CONFIRM with hits sends the claim and waits (state 'claiming', WAIT SERVER): the awards shown are the
-  server's answer, settled by its pool in arrival order with the regulation's rules, never computed here.
-  After the last award is paid, the table says so (a 'paid' message): until then the other tables show
-  JACKPOT PENDING for a top award, and their bets feed the next pool.
+    LinkedController(app)   # tablectl.app.make_controller's, when the configuration has `link`; else never imported
+    ctl.pool                # LinkPool: seats from the table's core pool (rate 0, CSP-11.1), money from the server
+    ctl.figures             # the server's last pool message (pool, reserve, ver, pending, meters)
+    await ctl.run()         # the connection task: the outbox resent in order, heartbeats, LINK DOWN
+What LOCK, LINK DOWN, LINK BUSY, CONFIRM with hits and JACKPOT PENDING do: docs/link.md, "What a linked table
+does"; the messages: its "The protocol".
 """
 import json
 import os
