@@ -1,4 +1,6 @@
 """selftest(): the technician's report of the firmware check (tablectl.certify.examine) at the REPL."""
+import gc
+
 from tablectl.certify import MANIFEST, examine
 from tablectl.service.context import Report, feed, running_app
 from tablectl.store import join
@@ -17,6 +19,7 @@ def selftest(root=None):
         app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
     except ValueError:
         app = None
+    gc.collect()  # the call's own modules just loaded: the manifest's JSON wants a free block (a 64 KB ROMFS board)
     data = examine(root, lambda: feed(app))
     rom = data.get("romfs")
     ok, bad, missing, unlisted, shadows = data["ok"], data["bad"], data["missing"], data["unlisted"], data["shadows"]
