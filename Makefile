@@ -99,7 +99,7 @@ sim: setup font      ## the table simulator in the browser (GAME=sicbo|fish_praw
 deploy: setup font   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
 	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)
 
-trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the code and tests cite
+trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the tracked code and tests cite (git ls-files)
 	$(BIN)/python -m traceability
 
 journal: setup  ## pull a table's journal since the last export into journals/<table>/ and check its chain: make journal PORT=/dev/ttyACM0

@@ -56,7 +56,7 @@ import build_mpy  # noqa: E402
 
 ROOT = build_mpy.ROOT
 sys.path.append(str(ROOT / "firmware"))
-from tablectl import selftest  # noqa: E402  (the firmware's own rules for stale code files)
+from tablectl import certify  # noqa: E402  (the firmware's own rules for stale code files)
 
 PROBE = "import sys; print('deploy-probe', sys.implementation.name)"
 ROMFS_PROBE = ("import vfs\nn = vfs.rom_ioctl(1) if hasattr(vfs, 'rom_ioctl') else 0\n"
@@ -142,17 +142,17 @@ def existing_folders(port, wanted, timeout):
 
 def stale_on_board(port, listed, timeout, rom=False):
     """The board's code files that the firmware of `listed` (the new manifest's files) would not
-    certify: (unlisted, shadows), by the rules of the firmware's selftest(), whose folder walk runs on
-    the board from its own source (the board may hold an older firmware, or none). rom: the firmware
+    certify: (unlisted, shadows), by the rules of the firmware's check (tablectl.certify), whose folder
+    walk runs on the board from its own source (the board may hold an older firmware, or none). rom: the firmware
     goes into ROMFS, so every copy of it on the filesystem is stale too."""
-    deep, shallow = selftest.code_places(listed)
+    deep, shallow = certify.code_places(listed)
     code = "%s\nprint('code-files', repr(code_files('', %r, %r)))" % (
-        inspect.getsource(selftest.code_files), deep, shallow)
+        inspect.getsource(certify.code_files), deep, shallow)
     proc = run_mpremote(port, ["resume", "exec", code], timeout)
     found = [line for line in proc.stdout.splitlines() if line.startswith("code-files ")]
     if proc.returncode != 0 or not found:
         raise DeployError("cannot list the code files on %s: %s" % (port, last_line(proc)))
-    return selftest.stale_files(listed, ast.literal_eval(found[0].split(" ", 1)[1]), rom)
+    return certify.stale_files(listed, ast.literal_eval(found[0].split(" ", 1)[1]), rom)
 
 
 def copy_commands(out, files, have=(), remove=()):
@@ -251,11 +251,11 @@ def deploy_romfs(board, port, out, manifest, partition, timeout, reset, aiorepl)
         if proc.returncode != 0:
             raise DeployError("cannot stop the controller on %s: %s" % (port, last_line(proc)))
         wait_for_board(port, timeout)
-    fs_files = sorted(f for f in manifest if f in selftest.ON_FILESYSTEM) + [build_mpy.FWMANIFEST]
+    fs_files = sorted(f for f in manifest if f in certify.ON_FILESYSTEM) + [build_mpy.FWMANIFEST]
     # a folder named like a firmware package hides /rom's package from the import, even empty: each goes
     # whole (a deploy without ROMFS put the firmware's code there); then the stale files elsewhere
-    packages = sorted(existing_folders(port, selftest.code_places(manifest)[0], timeout))
-    unlisted, shadows = selftest.hidden_packages(packages, *stale_on_board(port, manifest, timeout, rom=True))
+    packages = sorted(existing_folders(port, certify.code_places(manifest)[0], timeout))
+    unlisted, shadows = certify.hidden_packages(packages, *stale_on_board(port, manifest, timeout, rom=True))
     whole = [d for d in shadows if d.endswith("/")]
     files = sorted(f for f in unlisted + shadows if not f.endswith("/"))
     args = ["resume", "romfs", "deploy", str(image)]

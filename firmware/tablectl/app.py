@@ -27,6 +27,7 @@ from tablectl.journal import Journal
 from tablectl.storage import Log, LogError, Refused, unload_replay
 from tablectl.meters import Meters
 from tablectl.store import Store, Tilt
+from tablectl.valid import is_int
 
 current = None
 TICK_MS = 20
@@ -96,7 +97,7 @@ class App:
         """The RAM clears' count, 1 before the first (record 'epoch'): round numbers restart in each."""
         rec = self.store.peek(EPOCH)
         n = rec.get("n") if isinstance(rec, dict) else None
-        return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 1
+        return n if is_int(n) and n >= 1 else 1
 
     def set_clock(self, t, who):
         """Journal 'time_set' (a: the time before, 0 if not set; b: the new one; the entry carries the new
@@ -106,7 +107,7 @@ class App:
         if self.clock.rtc is None:  # refused before anything is journalled
             raise ValueError("this board has no real-time clock (board.rtc)")
         before = self.clock.now()
-        self.journal.append("time_set", getattr(self.controller, "round_no", 0), before or 0, t,
+        self.journal.append("time_set", self.controller.round_no, before or 0, t,
                             text="by the %s, was %s" % (who, text(before)), at=t)
         self.clock.set(t)
         self.controller.redraw()  # the dealer's display no longer says TIME NOT SET
@@ -268,7 +269,7 @@ class App:
         if on != self.service_on:
             self.service_on = on
             try:
-                self.journal.append("key_on" if on else "key_off", getattr(self.controller, "round_no", 0))
+                self.journal.append("key_on" if on else "key_off", self.controller.round_no)
             except OSError:
                 pass  # the flash fails: the display still says it
             self.controller.redraw()
@@ -355,14 +356,14 @@ class App:
 
 
 def check_firmware():
-    """'' or why the firmware's files are not the certified set (tablectl.selftest.boot_check): main.py asks
+    """'' or why the firmware's files are not the certified set (tablectl.certify.boot_check): main.py asks
     first of all, so that the check's garbage goes before the table's first object comes; its code goes too."""
     import sys
-    from tablectl import selftest
+    from tablectl import certify
     try:
-        return selftest.boot_check()
+        return certify.boot_check()
     finally:
-        sys.modules.pop("tablectl.selftest", None)  # needed once per boot
+        sys.modules.pop("tablectl.certify", None)  # needed once per boot
         gc.collect()
 
 

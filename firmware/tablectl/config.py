@@ -39,6 +39,7 @@ demo amounts (a virtual board's demo_amounts module); cents below 2**30 everywhe
 from tablectl.rules import DICE, GAMES, PROGRESSIVE, SEATS
 from tablectl.rules import MAX_CENTS as MONEY_MAX
 from tablectl.store import Tilt
+from tablectl.valid import int_in
 
 DEFAULTS = {
     "game": "sicbo",
@@ -148,10 +149,10 @@ def _check(key, value):
             raise ValueError("%s: must be True or False, got %r" % (key, value))
     elif spec[0] == "link":
         if value != "":
-            from tablectl.link import link_parts  # a linked table loads it anyway; others never do
+            from tablectl.linkaddr import link_parts  # a linked table loads it anyway; others never do
             link_parts(value)
     else:
-        if not isinstance(value, int) or isinstance(value, bool) or not spec[1] <= value <= spec[2]:
+        if not int_in(value, spec[1], spec[2]):
             raise ValueError("%s: must be an integer %d..%d, got %r" % (key, spec[1], spec[2], value))
 
 

@@ -1,31 +1,19 @@
 """A progressive table on a link: its bets feed the server's pool, its hits are paid as the server confirms (docs/link.md).
 
-A table whose configuration has `link` (mqtt[s]://TABLE:PASSWORD@HOST:PORT[,HOST:PORT...]/LINK: a broker,
-or a cluster's nodes, each tried in turn after a connection fails) runs LinkedController
-instead of ProgressiveController (tablectl.app.make_controller); nothing here is imported otherwise.
-What changes, and why:
-- The pool is the server's. The table's own core pool still books the seats (locked, carried from a
-  void round, CSP-11.1) with a rate of 0; the money it shows (digits, display, status, meters) is the
-  link's, from the server's last pool message (LinkPool).
-- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in the
-  round record by the same write as the lock: a message has its sequence number before it is sent, and
-  leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
-  not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
-  its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
-- LINK DOWN: the server's heartbeat (one a link, every 0.5 s) not heard within link_down_ms
-  (configuration), a message unanswered that long, or the table's own heartbeat (every BEAT_MS) not
-  answered within OWN_MS (a broker that drops what it may not take acknowledges it all the same): LOCK
-  is refused and status() says why. So is a full outbox (LINK BUSY). The games of chance keep playing.
-- CONFIRM with hits sends the claim and waits (state 'claiming', WAIT SERVER): the awards shown are the
-  server's answer, settled by its pool in arrival order with the regulation's rules, never computed here.
-  After the last award is paid, the table says so (a 'paid' message): until then the other tables show
-  JACKPOT PENDING for a top award, and their bets feed the next pool.
+    LinkedController(app)   # tablectl.app.make_controller's, when the configuration has `link`; else never imported
+    ctl.pool                # LinkPool: seats from the table's core pool (rate 0, CSP-11.1), money from the server
+    ctl.figures             # the server's last pool message (pool, reserve, ver, pending, meters)
+    await ctl.run()         # the connection task: the outbox resent in order, heartbeats, LINK DOWN
+What LOCK, LINK DOWN, LINK BUSY, CONFIRM with hits and JACKPOT PENDING do: docs/link.md, "What a linked table
+does"; the messages: its "The protocol".
 """
 import json
 import os
 
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
+from tablectl.linkaddr import link_parts
+from tablectl.valid import int_in
 
 BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
 OWN_MS = 3 * BEAT_MS  # the table's heartbeat unanswered this long: LINK DOWN
@@ -33,48 +21,10 @@ TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
-BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
-
-
-def _ident(what, text):
-    if not 1 <= len(text) <= 32:
-        raise ValueError("link: the %s must be 1-32 characters" % what)
-    for c in text:
-        if not ("a" <= c <= "z" or "0" <= c <= "9" or c in "_-"):
-            raise ValueError("link: the %s %r takes a-z, 0-9, _ and - only" % (what, text))
-    return text
-
-
-def link_parts(url):
-    """(tls, table, password, [(host, port), ...], link) of 'mqtt[s]://TABLE:PASSWORD@HOST:PORT[,...]/LINK';
-    ValueError naming what is wrong."""
-    if not isinstance(url, str):
-        raise ValueError("link: a text mqtt://TABLE:PASSWORD@HOST:PORT/LINK, got %r" % (url,))
-    scheme, sep, rest = url.partition("://")
-    if not sep or scheme not in ("mqtt", "mqtts"):
-        raise ValueError("link: starts mqtt:// or mqtts:// (mqtt://TABLE:PASSWORD@HOST:PORT/LINK)")
-    account, sep, rest = rest.rpartition("@")
-    table, sep2, password = account.partition(":")
-    if not sep or not sep2 or not password:
-        raise ValueError("link: TABLE:PASSWORD@ before the broker's address")
-    where, sep, link = rest.partition("/")
-    if not sep:
-        raise ValueError("link: HOST:PORT/LINK after the @ (port 1..65535)")
-    brokers = []
-    for address in where.split(","):
-        host, sep2, port = address.rpartition(":")
-        if not sep2 or not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ValueError("link: broker %r is not HOST:PORT (port 1..65535)" % address)
-        if (host, int(port)) in brokers:
-            raise ValueError("link: broker %s named twice" % address)
-        brokers.append((host, int(port)))
-    if len(brokers) > BROKERS_MAX:
-        raise ValueError("link: %d brokers, at most %d" % (len(brokers), BROKERS_MAX))
-    return scheme == "mqtts", _ident("table id", table), password, brokers, _ident("link id", link)
 
 class LinkPool:
     """The controller's `pool` on a linked table: seats from the table's core pool, money from the server."""
@@ -244,7 +194,7 @@ class LinkedController(ProgressiveController):
         """The server's clock in a heartbeat's answer: the table's clock set from it when not set or off by
         more than DRIFT_S (journalled as the server's setting); ValueError for a time that is not one."""
         from tablectl.timeofday import DRIFT_S, END, FIRST
-        if not isinstance(t, int) or isinstance(t, bool) or not FIRST <= t < END:
+        if not int_in(t, FIRST, END - 1):
             raise ValueError("server time %r" % (t,))
         mine = self.app.clock.now()
         if mine is None or not -DRIFT_S <= t - mine <= DRIFT_S:

@@ -7,18 +7,8 @@
     await conn.receive(ms)               # what came within ms: every whole packet to umqtt (on_message)
     await conn.flush(ms)                 # what umqtt wrote, onto the network; OSError if it cannot go
     conn.close()
-
-umqtt.simple (installed by `mpremote mip install umqtt.simple`; tools/mplib.py on the unix port) speaks
-MQTT 3.1.1 over a socket with blocking calls: on a stalled network its connect() and publish() would hold
-the controller (buttons, display, watchdog) until TCP gives up, minutes later, long after the watchdog
-has reset the board. Peter Hinch's mqtt_as is asyncio throughout, but it is not on a package registry
-this project can fetch from, and the registry's micropython-mqtt (a fork of it) has no TLS. So umqtt
-never touches a socket here: it writes into a Wire, which this module sends with asyncio streams, and
-it reads from the Wire, which hands out only MQTT packets that have arrived whole. A read past them
-raises Later: the umqtt call is over for now (its packet is written; what it waits for comes later and
-is read then), and the task goes on. The waiting is asyncio's, with a timeout at every step.
-What this adds to umqtt is packet framing (the fixed header's length), the CONNACK check (4 bytes) and the
-SUBACK's refusal (umqtt reads an acknowledgement's type only).
+umqtt writes into a Wire and reads only packets that arrived whole (Later: the rest comes later); why, and
+what this adds to umqtt (framing, the CONNACK and SUBACK checks): docs/link.md, "Why umqtt.simple".
 """
 import asyncio
 

@@ -14,6 +14,7 @@ rounds, voids, progressive bets accepted, hits and amounts per class and the las
 progressive controllers keep them). Every count and amount is an int; amounts are cents < 2**30 each.
 """
 from tablectl.rules import MAX_CENTS as MONEY_MAX
+from tablectl.valid import is_int
 
 KEEP_HITS = 25
 POOL_METERS = ("pool", "reserve", "contributed", "paid", "seeded")
@@ -25,7 +26,7 @@ def money(cents):
 
 
 def _count(label, n):
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    if not is_int(n) or n < 0:
         raise ValueError("%s must be an int >= 0, got %r" % (label, n))
     return n
 

@@ -15,6 +15,8 @@ object the last save held). Money and counters are plain ints (JSON), never floa
 """
 import os
 
+from tablectl.valid import name_ok
+
 _CONTAINERS = (list, dict)
 
 
@@ -25,9 +27,8 @@ class Tilt(Exception):
 def _check_name(name):
     if not isinstance(name, str) or not name or len(name) > 24:
         raise ValueError("record name must be 1..24 characters, got %r" % (name,))
-    for ch in name:
-        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "_"):
-            raise ValueError("record name %r: only a-z, 0-9 and _ allowed" % name)
+    if not name_ok(name):
+        raise ValueError("record name %r: only a-z, 0-9 and _ allowed" % name)
 
 
 def join(root, name):

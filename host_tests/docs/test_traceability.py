@@ -133,3 +133,35 @@ def test_a_slip_in_the_index_is_refused_with_its_line(row, words):
         Index.parse(HEADER + "| SB-7 | Art. 7 | x | | in |\n" + row, "toy.md")
     with pytest.raises(BadIndex, match="no article rows"):
         Index.parse("# nothing here\n", "toy.md")
+
+
+def test_make_trace_reads_tracked_files_only_an_untracked_stray_changes_nothing(tmp_path):
+    """A stray copy in the working tree (untracked) citing an article is not a site; once added to git it is."""
+    import subprocess
+    (tmp_path / "docs" / "regulations").mkdir(parents=True)
+    (tmp_path / "docs" / "regulations" / "articles.md").write_text(
+        traceability.INDEX.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "host_tests").mkdir()
+    (tmp_path / "host_tests" / "test_kept.py").write_text("def test_kept_SB_7():\n    pass\n")
+    stray = tmp_path / "host_tests" / "test_stray.py"
+    stray.write_text("def test_stray_SB_5_1():\n    pass\n")
+
+    def git(*args):
+        subprocess.run(["git", "-C", str(tmp_path)] + list(args), check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "docs", "host_tests/test_kept.py")
+    matrix = traceability.build(tmp_path)
+    assert matrix.tests_of("SB-7") == {"test_kept.py::test_kept_SB_7"}
+    assert matrix.tests_of("SB-5.1") == set()  # the stray is not read
+    git("add", "host_tests/test_stray.py")
+    assert traceability.build(tmp_path).tests_of("SB-5.1") == {"test_stray.py::test_stray_SB_5_1"}
+    stray.unlink()  # tracked, gone from the working tree: nothing to read, no error
+    assert traceability.build(tmp_path).tests_of("SB-5.1") == set()
+
+
+def test_a_folder_that_is_no_git_repository_is_refused_in_one_line(tmp_path):
+    (tmp_path / "docs" / "regulations").mkdir(parents=True)
+    (tmp_path / "docs" / "regulations" / "articles.md").write_text(HEADER + "| SB-7 | Art. 7 | x | | in |\n")
+    with pytest.raises(BadIndex, match="git ls-files"):
+        list(citations.text_files(tmp_path))

@@ -2,7 +2,7 @@
 lamp board names a lamp's spot from the controller's ids."""
 # mp-heap: 64K
 from tablectl.hw.lamps import Lamps, NeoBackend
-from tablectl.hw.layouts import layout_for
+from tablectl.games.layouts import layout_for
 from tablectl.rules import fantan
 from tablectl.rules.dice import DiceTable
 

@@ -4,6 +4,7 @@ one fails. No broker here: the addresses refuse connections."""
 # mp-heap: 356K
 from test_service import done, new_app  # noqa: F401 (done: the scratch folders, after each test)
 from tablectl import link as linkmod
+from tablectl import linkaddr
 from tablectl import service
 from tablectl.service.ramclear import clear_code
 from mptest import raises
@@ -18,12 +19,12 @@ def teardown_function(function):
 
 
 def test_every_broker_of_a_link_is_parsed_in_order():
-    tls, table, password, brokers, link = linkmod.link_parts(HEAD + NODES + "/pit1")
+    tls, table, password, brokers, link = linkaddr.link_parts(HEAD + NODES + "/pit1")
     assert (tls, table, password, link) == (False, "t01", SECRET, "pit1")
     assert brokers == [("127.0.0.1", 1), ("127.0.0.1", 2), ("127.0.0.1", 3)]
-    assert linkmod.link_parts("mqtts://t01:p@h:1883/pit1")[3] == [("h", 1883)]  # one broker, as before
+    assert linkaddr.link_parts("mqtts://t01:p@h:1883/pit1")[3] == [("h", 1883)]  # one broker, as before
     five = ",".join("10.0.0.%d:1883" % i for i in range(1, 6))
-    assert len(linkmod.link_parts(HEAD + five + "/pit1")[3]) == linkmod.BROKERS_MAX
+    assert len(linkaddr.link_parts(HEAD + five + "/pit1")[3]) == linkaddr.BROKERS_MAX
 
 
 BAD = (
@@ -44,7 +45,7 @@ BAD = (
 
 def test_each_bad_broker_list_is_refused_naming_the_bad_address():
     for where, why in BAD:
-        msg = raises(ValueError, linkmod.link_parts, HEAD + where)
+        msg = raises(ValueError, linkaddr.link_parts, HEAD + where)
         assert why in msg and msg.startswith("link: ") and "\n" not in msg, (where, msg)
         assert SECRET not in msg
 

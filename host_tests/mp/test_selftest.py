@@ -11,7 +11,7 @@ import board  # boards/sim: on the path of host_tests/conftest.py and of host_te
 from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises
-from tablectl import selftest as fwselftest  # selftest's rules, which tools/deploy.py shares
+from tablectl import certify as fwselftest  # selftest's rules, which tools/deploy.py shares
 from tablectl.config import Config
 from tablectl.storage import Log
 from tablectl.store import Store

@@ -213,7 +213,7 @@ def built_root():
         mpy.ensure_build()
         return str(mpy.BUILD)
     except ImportError:  # on the unix port the build folder is on sys.path
-        from tablectl.selftest import manifest_root
+        from tablectl.certify import manifest_root
         return manifest_root()
 
 
@@ -227,7 +227,7 @@ def test_verify_of_the_built_firmware():
 
 
 def test_the_boot_check_compares_the_running_image_with_the_releases_digest():
-    from tablectl import selftest
+    from tablectl import certify
     image = bytearray(bytes(range(256)) * 9)
     root = medium_root(image)
     with open(root + "/fwmanifest.json") as f:
@@ -241,13 +241,13 @@ def test_the_boot_check_compares_the_running_image_with_the_releases_digest():
     text = text.replace('"main.py": 1', '"main.py": %d' % main_crc).replace('"tablectl/app.mpy": 2',
                                                                            '"tablectl/app.mpy": %d' % app_crc)
     write(root + "/fwmanifest.json", text[:-2].encode() + (', "sha256": "%s"}}' % digest).encode())
-    assert selftest.boot_check(root) == "", selftest.examine(root)
+    assert certify.boot_check(root) == "", certify.examine(root)
     image[2000] ^= 0x04  # one bit of the image where it runs
-    assert selftest.boot_check(root) == "FIRMWARE CHANGED: image changed"
+    assert certify.boot_check(root) == "FIRMWARE CHANGED: image changed"
     new_app()
     rep = service.selftest(root)
     assert rep.data["bad"] == ["image"] and "image SHA-256 mismatch" in repr(rep), repr(rep)
     image[2000] ^= 0x04
-    assert selftest.boot_check(root) == ""
+    assert certify.boot_check(root) == ""
     write(root + "/fwmanifest.json", text[:-2].encode() + b', "at": -1}}')
-    assert "image must give its address" in selftest.boot_check(root)
+    assert "image must give its address" in certify.boot_check(root)

@@ -14,11 +14,11 @@ A citation is an id in a comment, a docstring, a string or a test name, in eithe
 (`17.3`) continues a chain, since a bare one is more often a count than an article.
 """
 import ast
-import os
 import pathlib
 import re
+import subprocess
 
-from .index import GAMES, ROOT
+from .index import GAMES, ROOT, BadIndex
 
 GAME = "(?:%s)" % "|".join(GAMES)
 NUM = r"\d+(?:[._](?:\d+|[ABC](?![A-Za-z])))*"
@@ -154,15 +154,31 @@ def site_at(sites, line):
     return best
 
 
+def tracked(root=ROOT):
+    """The files git tracks under `root` (relative posix paths, sorted): what is committed or added, never
+    a stray file of the working tree (an untracked copy citing an article would change the matrix)."""
+    try:
+        proc = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--full-name", "."],
+                              capture_output=True, text=True, check=False)
+    except OSError as e:
+        raise BadIndex("cannot run git to list the tracked files: %s" % e)
+    if proc.returncode:
+        raise BadIndex("git ls-files in %s: %s" % (root, proc.stderr.strip().splitlines()[-1:] or proc.returncode))
+    top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-prefix"], capture_output=True,
+                         text=True, check=True).stdout.strip()  # root's own place in the repository
+    return sorted(rel[len(top):] for rel in proc.stdout.split("\0") if rel and rel.startswith(top))
+
+
 def text_files(root=ROOT, suffixes=SCANNED):
-    """(relative posix path, path) of the repository's files with those suffixes, in a stable order,
-    without the venv, build output and caches."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-        for name in sorted(files):
-            path = pathlib.Path(folder, name)
-            if path.suffix in suffixes or name in suffixes:
-                yield path.relative_to(root).as_posix(), path
+    """(relative posix path, path) of the tracked files with those suffixes (a file git still tracks but
+    the working tree lacks aside), in path order, without the venv, build output and caches."""
+    for rel in tracked(root):
+        parts = rel.split("/")
+        path = pathlib.Path(root, *parts)
+        if SKIP_DIRS.intersection(parts[:-1]) or not path.is_file():
+            continue
+        if path.suffix in suffixes or parts[-1] in suffixes:
+            yield rel, path
 
 
 def repository_files(root=ROOT):

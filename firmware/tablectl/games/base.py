@@ -26,6 +26,7 @@ prompt after HISTORY_MS.
 from tablectl.hw.clock import ticks_add, ticks_diff
 from tablectl.hw.lamps import WIN
 from tablectl.timeofday import NOT_SET
+from tablectl.games import Contract
 
 DIGITS = "0123456789"
 SERVICE = "SERVICE KEY ON"  # what the display says between rounds, and why a round does not start
@@ -46,7 +47,7 @@ def drop_dice_table():
         dice.forget()
 
 
-class Controller:
+class Controller(Contract):
     """Subclasses set `game`, IDLE (the state between rounds) and define on_<event> methods
     (on_shake, on_bell, on_enter, on_void_long, ...) and prompt() -> (line1, line2)."""
 
@@ -233,9 +234,9 @@ class Controller:
     def wire(self, spot_ids):
         """The core spot index -> lamp index table for this game's layout on this board's chain."""
         import sys
-        from tablectl.hw.layouts import layout_for
+        from tablectl.games.layouts import layout_for
         table = self.board.lamps.wire(layout_for(self.game), spot_ids)
-        sys.modules.pop("tablectl.hw.layouts", None)  # needed once per boot: give its code back to the heap
+        sys.modules.pop("tablectl.games.layouts", None)  # needed once per boot: give its code back to the heap
         return table
 
     def light(self, wins, level=WIN):

@@ -2,28 +2,13 @@
 
     t = DiceTable('sicbo', pay_5_16=18, pay_6_15=14, odd_even_lose_on_triple=False)
     f = DiceTable('fish_prawn_crab', color2_at_least=False)
-    t.spots             the spot ids (docs/rulebook.md bet ids) in the order of the lamp map: a SpotIds,
-                        a read-only sequence (len, t.spots[i], iteration, index) held as one string
-                        (ids.py)
+    t.spots             the spot ids (docs/rulebook.md bet ids) in lamp-map order, an ids.SpotIds
     t.index('total_9')  position of an id in t.spots (ValueError for an unknown id)
-    t.resolve(d1, d2, d3) -> bytes: spot_index, pays, spot_index, pays, ... for every winning spot,
-                        spots ascending; pays is the a of a:1 (single_N: 1, 2 or 3 by how many dice
-                        show N). Losing spots are absent. Read it in steps of 2:
-                            for k in range(0, len(w), 2): spot, pays = w[k], w[k + 1]
-                        The bytes are precomputed and shared: nothing is allocated. ValueError for
-                        a die outside 1..6.
-    t.pays(spot_index, d1, d2, d3) -> the a of a:1 for that spot, 0 when it loses.
-
-Fish-Prawn-Crab ('fish_prawn_crab') faces: 1 fish red, 2 prawn green, 3 gourd blue, 4 coin blue,
-5 crab green, 6 rooster red (FPC-1.1); its pays are fixed by FPC-6, so the Sic Bo options must stay
-at their defaults. color2_C wins on exactly two dice of the colour (FPC-5.5, Interpretation);
-color2_at_least=True also pays it on three (the other reading; Fish-Prawn-Crab only).
-All 216 outcomes are decoded once, in the constructor: the 56 distinct unordered outcomes each get
-one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap), and the spot ids
-stay dicetab's one padded string, kept without a copy (117 separate strings would cost ~8.5 KB on the
-unix port), so a table costs about 4 KB there (56 rows at ~75 bytes: a bytes object's header is 32).
-The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
-tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
+    t.resolve(d1, d2, d3) -> precomputed bytes spot, pays, spot, pays, ... of every winning spot (pays: the
+                        a of a:1), nothing allocated; ValueError for a die outside 1..6
+    t.pays(spot_index, d1, d2, d3) -> the a of a:1 for that spot, 0 when it loses
+Faces, readings (FPC-1.1, FPC-5.5) and the table's heap: docs/rulebook.md; the rules (SB-5, SB-6, SB-7,
+FPC-5, FPC-6, FPC-7): tools/gen_dicetab.py.
 """
 import sys
 

@@ -1,21 +1,9 @@
 """Fan-Tan: the result from the dealer's count, the winning and pushing spots, and a win in cents.
 
-    result_from_count(count, broken=0) -> 1..4   buttons left when the heap is split four at a time
-                                                 (FT-3.1), none left is 4 (FT-3.2), broken buttons
-                                                 do not count (FT-5.3)
-    SPOTS                 the spot ids (docs/rulebook.md) as an ids.SpotIds: fan_N, nim_W_P, kwok_A_B, nga_A_B_P,
-                          sam_hong_A_B_C, then kwok_1_3 and kwok_2_4, which only a layout with the
-                          house option kwok_pairs=any offers (FT-6.1 Interpretation: adjacent pairs)
-    PAYS_A[i], PAYS_B[i]  spot i pays a:b before commission (FT-7)
-    KWOK_ANY_ONLY         those two ids
-    index(spot_id)        position in SPOTS
+    result_from_count(count, broken=0) -> 1..4   FT-3.1, FT-3.2 (none left is 4), FT-5.3 (broken ones not counted)
+    SPOTS, PAYS_A[i], PAYS_B[i], KWOK_ANY_ONLY, index(spot_id)   FT-6, FT-7 (kwok_1_3, kwok_2_4: FT-6.1)
     resolve(result) -> (win_indices, push_indices)   precomputed bytes of spot indices, nothing allocated
-    win_cents(spot_index, stake_cents) -> net win in cents after the 5% commission (FT-9)
-
-Commission rule (FT-9: the house takes 5% of the pay): the exact net win is stake * a/b * 95/100;
-it is rounded DOWN to the cent, so the player never receives more than the regulation's amount and
-the house never keeps a whole cent more than 5%. Stakes are 0..MAX_STAKE_CENTS so that every amount
-stays below 2**30 (small ints on a board: the arithmetic never allocates).
+    win_cents(spot_index, stake_cents) -> the net win after the 5% commission, rounded down (FT-9)
 """
 from tablectl import const
 

@@ -1,31 +1,13 @@
 """Jackpot hand classes: Caribbean Stud 5 cards, Fortune 3's 3 + 2 community cards, baccarat A/B/C.
 
-Cards are ints 0..51 (see cards.py). Poker progressive classes, higher is better:
-    NONE=0, FLUSH=1, FULL_HOUSE=2, FOUR=3, STRAIGHT_FLUSH=4, ROYAL=5
-    CLASS_IDS = ('none', 'flush', 'full_house', 'four_of_a_kind', 'straight_flush', 'royal_flush'), an
-                ids.SpotIds (indexing, slices, index, iteration: one string, not a str per id)
-    classify5(cards) -> class            CSP-10.2: the player's five cards
-    classify_3_plus_2(three, two) -> class
-        F3-13.7 / F3-15.1: the player's three cards with the two community cards make exactly one
-        five-card hand, so this is classify5 of the five (no "best of" choice exists).
-A-2-3-4-5 is a straight (CSP-4.3, F3-6.3) and so, suited, a straight flush; A-K-Q-J-10 suited is the
-royal flush (CSP-8.1, F3-7.2.1). ValueError for a bad card, a card twice or a wrong count.
-
-Baccarat progressive (BAC-13.1.4.4, BAC-13.2): class codes per scheme, 0 = no award, higher is better;
-the ids are rulebook.baccarat_progressive's (ids.SpotIds, like CLASS_IDS):
-    BACCARAT_CLASS_IDS['a'] = ('none', 'one_pair', 'three_of_a_kind', 'two_pairs', 'four_of_a_kind',
-                               'paradise_straight', 'royal')
-    BACCARAT_CLASS_IDS['b'] = ('none', 'three', 'four', 'two_threes', 'five_of_a_kind', 'six_of_a_kind')
-    BACCARAT_CLASS_IDS['c'] = ('none', 'three', 'four', 'two_threes', 'five_of_a_kind', 'six_of_a_kind',
-                               'six_same_colour')
+    NONE=0, FLUSH=1, FULL_HOUSE=2, FOUR=3, STRAIGHT_FLUSH=4, ROYAL=5; CLASS_IDS (an ids.SpotIds, same order)
+    classify5(cards) -> class               CSP-10.2: the player's five cards
+    classify_3_plus_2(three, two) -> class  F3-13.7 / F3-15.1: classify5 of the five
+    BACCARAT_CLASS_IDS['a' | 'b' | 'c']     BAC-13.1.4.4, BAC-13.2: class codes per scheme, 0 = no award
     baccarat_class(scheme, cards_in_deal_order, player_cards, banker_cards, four_suits_distinct=True)
-        -> class code of the highest class the coup makes. The deal is P, B, P, B then third cards
-        (BAC-7.1); the hands must be exactly the 4..6 dealt cards (duplicates allowed: 6-12 decks).
-    (a hit's cards by game, a coup's hands by the drawing rules: tablectl.rules.hits)
-Readings (the same as the rulebook's): A's "first five cards" are the first five dealt, so a four-card
-coup makes no royal or paradise straight; A.3 "same rank but different suits" needs four different
-suits (four_suits_distinct=False accepts any suits; four of a rank that fails it still holds three of
-a kind); B/C count ranks over every card of the coup, K, Q, J and 10 being different ranks (BAC-13.2.1).
+A-2-3-4-5 is a straight (CSP-4.3, F3-6.3), A-K-Q-J-10 suited the royal (CSP-8.1, F3-7.2.1); a coup is dealt
+P, B, P, B then third cards (BAC-7.1). ValueError for a bad card, a card twice or a wrong count. The
+readings taken: docs/rulebook.md.
 """
 from tablectl import const
 

@@ -6,41 +6,12 @@ hits paid by the regulations' rules, void rounds carrying the locked bets, state
     cfg = awards.config_for(game, ...); p = Pool(**cfg)     the regulation's award table of a game
     p.contribute(bet_cents) -> cents added to pool + reserve (no allocation: safe under heap_lock)
     p.lock(seat_bets)       -> cents added; seat_bets[i] is seat i+1's progressive bet (0: none)
-    p.void_round()          the round is void: the locked bets stay for the next round, counted once
-                            (CSP-11.1, CSP-11.4, F3-17.3); settle() is refused until the next lock()
-    p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round.
-                            Seats 1..MAX_SEATS from the dealer's left, one hit per seat; once lock()
-                            was used in a round, a hit needs a locked bet on its seat
-    p.state() / Pool.from_state(cfg, state)     a tuple of ints for the store: pool, reserve, carry,
-                            contributed, paid, seeded, carried, format version, then the locked bets
-    figure(state, 'paid')   one figure of a saved state() by its name (FIGURES), read where no Pool is built
-    Pool.from_state(cfg, state, overflow=True)  the same under new parameters (a lowered limit_cents):
-                            what stands above the new limit moves to the reserve, to the cent
+    p.void_round()          the locked bets stay for the next round, counted once (CSP-11.1, CSP-11.4, F3-17.3)
+    p.settle(hits)          -> [(seat, class, amount_cents), ...] in payment order; ends the round
+    p.state() / Pool.from_state(cfg, state[, overflow=True]); figure(state, 'paid')
     p.pool, p.reserve, p.carry, p.contributed, p.paid, p.seeded, p.locked, p.carried
-
-Classes are ints: hands.FLUSH..hands.ROYAL for the poker games, hands.baccarat_class() codes for
-baccarat. awards maps class -> (kind, fixed_cents, percent_bp), kind one of
-    'fixed'    the fixed amount (CSP-10.2.3-10.2.5, BAC-17.8/17.9/17.12)
-    'percent'  max(fixed, percent_bp of the pool) (CSP-10.2.2 straight flush, BAC-17.7, BAC-17.11)
-    'pool'     max(fixed, the whole pool); the pool then restarts from its seed (CSP-10.2.1, BAC-17.6/17.10)
-    'none'     a listed class with no award (BAC-13.1.4.4.C.3 five of a kind): pays the fixed amount, 0
-The rules, identical to rulebook.progressive.settle (the host tests hold the two together):
-- Payment order: seats from the dealer's left (CSP-10.4, F3-15.3); in a per-box game a straight flush is
-  paid before a royal flush of the same round (CSP-10.7, F3-15.5): the 'pool' award waits until the
-  round's last 'percent' award is paid, else keeps its seat's place.
-- Several royals share max(fixed, pool) (CSP-10.5; royal_share_each=True gives each max(fixed, pool/n)).
-  Several straight flushes each get max(fixed, 10%) of one base, the pool when the first is paid
-  (CSP-10.6, F3-15.4). Baccarat (shared=True): each class is one award split equally among that
-  round's winners (BAC-17.6-17.12), paid at its first winner's seat.
-- The pool falls by what it pays (CSP-10.8, F3-15.6), fixed amounts included unless
-  fixed_from_pool=False; an award larger than the pool empties it and the house pays the rest;
-  an emptied pool restarts from the seed. Fractions of a cent are rounded down and stay in the pool.
-Controller additions (not in the regulations): contributions are rate_bp/10000 of each bet with the
-fraction of a cent carried (so nothing is ever dropped); above limit_cents they go to the reserve;
-a restart takes its seed from the reserve first and the house pays the rest. Meters keep
-    pool + reserve + paid == seeded + contributed          always
-(seeded: every cent the house put in; paid: every award). Any amount reaching 2**30 cents is refused
-with ValueError (and nothing changes), so every number stays a small int on a board.
+Award kinds ('fixed', 'percent', 'pool', 'none': BAC-13.1.4.4.C.3), payment order, shares and the meters'
+balance (CSP-10.2, CSP-10.4-10.8, F3-15.3-15.6, BAC-17.6-17.12): docs/rulebook.md, "The progressive pool".
 """
 from tablectl import const
 

@@ -7,7 +7,7 @@
 Calls: status(), meters(), history(n=20), journal(n=20, from_seq=None), journal_export(from_seq=1), config()
 (tablectl.service.reports),
 configure(confirm=None, **kw) (.settings), lamp_test(step_ms=150), display_test(step_ms=500),
-shaker_test(ms=None) (.outputs), selftest(root=None) (tablectl.selftest), ram_clear(code=None)
+shaker_test(ms=None) (.outputs), selftest(root=None) (.firmware), ram_clear(code=None)
 (.ramclear), verify(seed) (.medium), config_export() (.settings), shift_close() (.shifts), set_time(when)
 (.timeset). configure(), ram_clear(code), set_time() and the output tests change the table: they need the
 technician's key switch on (app.key_on()); every other call reads, key or no key. A Report prints as readable lines; `.data` holds the same figures for programs and tests.
@@ -18,16 +18,16 @@ tablectl.app.current still holds the stopped App, so the calls work on it; machi
 the table again.
 
 They act on the running application, `tablectl.app.current` (or the one given to use(app)), through
-the names of the firmware contract: app.board, .config (tablectl.config.Config), .store, .journal,
-.meters, .controller (.state, .round_no, .status(), .history(n), .busy()), and the hooks
-app.config_changed(applied) and app.ram_clear().
+the names of the firmware contract: app.board (tablectl.hw.wiring.Board), .config (tablectl.config.Config),
+.store, .journal, .meters, .log, .tilt, .config_lost, .refused, .controller (tablectl.games.Contract), and
+the hooks app.config_changed(applied) and app.ram_clear().
 """
 from tablectl.service.context import Report, running_app, use  # noqa: F401 (the scripts' names)
 import sys
 
 # the modules the calls load: on a board whose code sits in the heap (the sim's 64-bit port) they take 27 KB
 # that a linked table's 256 KB cannot spare between calls, so a call lets go of those it loaded itself
-_PARTS = ("reports", "settings", "ramclear", "outputs", "medium", "shifts", "timeset")
+_PARTS = ("reports", "settings", "ramclear", "outputs", "medium", "shifts", "timeset", "firmware")
 _RELEASE = sys.implementation.name == "micropython"  # CPython keeps its modules: no heap to win there
 
 
@@ -123,8 +123,7 @@ def shaker_test(ms=None):
 def selftest(root=None):
     """CRC-32 of every firmware file against the manifest written at deploy, and no other code where
     the firmware lives."""
-    from tablectl import selftest as check
-    return check.selftest(root)
+    return _via("firmware", "selftest", root)
 
 
 def ram_clear(code=None, keep_config=True):

@@ -1,4 +1,6 @@
 """What every service call shares: the Report it returns, the App it acts on (use()), the checks it makes."""
+from tablectl.valid import int_in
+
 _override = None
 
 
@@ -74,11 +76,11 @@ def may_change(app, what):
 
 def journal_call(app, what):
     """Journal a service call that changed nothing stored (an output test): surveillance sees it anyway."""
-    app.journal.append("service", getattr(app.controller, "round_no", 0), text=what)
+    app.journal.append("service", app.controller.round_no, text=what)
 
 
 def int_arg(name, value, low, high, why=""):
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    if not int_in(value, low, high):
         raise ValueError("%s must be an integer %d..%d%s, got %r" % (name, low, high, why, value))
     return value
 
@@ -88,6 +90,6 @@ def feed(app):
     # the watchdog fed (App's Supervisor) stand still meanwhile: the call feeds it. Only a started one
     # (no feed count: machine.WDT; LazyWdt counts from its first feed), since starting it here would
     # reset a board whose firmware is not running soon after the call.
-    wdt = getattr(getattr(app, "board", None), "wdt", None)
-    if wdt is not None and getattr(wdt, "feeds", 1):
+    wdt = app.board.wdt if app is not None else None  # no App: nothing started the watchdog
+    if wdt is not None and getattr(wdt, "feeds", 1):  # machine.WDT counts no feeds
         wdt.feed()

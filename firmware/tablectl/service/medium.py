@@ -11,7 +11,7 @@ import json
 import os
 from binascii import hexlify, unhexlify
 
-from tablectl.selftest import MANIFEST, ON_FILESYSTEM, image_region, manifest_root, memory, pieces
+from tablectl.certify import MANIFEST, ON_FILESYSTEM, image_region, manifest_root, memory, pieces
 from tablectl.service.context import Report, feed, journal_call, refuse_if_busy, running_app
 from tablectl.store import join
 

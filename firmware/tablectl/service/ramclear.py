@@ -17,11 +17,11 @@ from tablectl.service.context import Report, int_arg, may_change, refuse_if_busy
 
 
 def _pool(app):
-    return getattr(app.controller, "pool", None)
+    return app.controller.pool
 
 
 def _round_no(app):
-    return getattr(app.controller, "round_no", 0)
+    return app.controller.round_no
 
 
 def clear_code(app, what=""):
@@ -29,7 +29,7 @@ def clear_code(app, what=""):
     from the state, so it cannot be typed blind and is stale as soon as anything happens."""
     from tablectl.crc import crc32
     pool = _pool(app)
-    figures = [getattr(pool, n, 0) for n in _meters.POOL_METERS] if pool is not None else []
+    figures = [getattr(pool, n) for n in _meters.POOL_METERS] if pool is not None else []
     text = "%d %d %s %s%s" % (app.journal.seq, _round_no(app), json.dumps(app.meters.state()), figures, what)
     return "%06d" % (crc32(text.encode()) % 1000000)
 
@@ -51,10 +51,11 @@ def confirmed(given, expected):
 def _wiped(app):
     """(pool cents, paid cents, counts) the records a RAM clear wipes hold: the running controller's, or in
     tilt what the flash log makes of the round record ('unverified': the damage may have held more)."""
-    if not getattr(app, "tilt", None):
+    if not app.tilt:
         pool, m = _pool(app), app.meters
-        return (getattr(pool, "pool", 0), getattr(pool, "paid", 0),
-                _counts(getattr(pool, "reserve", 0), m.rounds, m.voids))
+        if pool is None:  # no jackpot on this table
+            return 0, 0, _counts(0, m.rounds, m.voids)
+        return pool.pool, pool.paid, _counts(pool.reserve, m.rounds, m.voids)
     from tablectl.rules.pool import figure
     from tablectl.store import Tilt
     try:
@@ -78,7 +79,7 @@ def ram_clear(code=None, keep_config=True):
     refuse_if_busy(app, "ram_clear")
     expected = clear_code(app)
     pool_cents, paid, counts = _wiped(app)
-    lost = getattr(app, "config_lost", False)
+    lost = app.config_lost
     if code is None:
         if lost:
             lines = ["wipes every record: the configuration record cannot be read, so the configuration",

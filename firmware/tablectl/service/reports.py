@@ -5,7 +5,7 @@ game when the configuration record is the one that cannot be trusted (app.config
 """
 from tablectl.config import placeholders
 from tablectl.journal import round_text, stamps
-from tablectl.meters import POOL_METERS, money
+from tablectl.meters import money
 from tablectl.service.context import Report, int_arg, running_app
 
 LOST = "the configuration record cannot be read (tilt): ram_clear() resets it to the defaults"
@@ -14,7 +14,7 @@ LOST = "the configuration record cannot be read (tilt): ram_clear() resets it to
 def _unavailable(app, title):
     """In tilt, a Report saying why `title` cannot be shown (None otherwise): the controller loaded no
     record, so zeros would be invented figures."""
-    if getattr(app, "tilt", None):
+    if app.tilt:
         return Report(title, ["unavailable in tilt, no record was loaded: " + app.tilt], {"unavailable": app.tilt})
     return None
 
@@ -24,7 +24,7 @@ def status():
     ctl = app.controller
     # a tilt on the configuration record leaves no game known (app.config holds only the defaults)
     epoch = app.journal.epoch
-    data = {"game": getattr(ctl, "game", app.config["game"]), "state": ctl.state, "round": ctl.round_no,
+    data = {"game": ctl.game, "state": ctl.state, "round": ctl.round_no,
             "epoch": epoch, "busy": bool(ctl.busy()), "pending": dict(app.config.pending)}
     details = ctl.status() or {}
     lines = ["game %s, state %s, round %s%s" % (data["game"] or "unknown", ctl.state, round_text(ctl.round_no, epoch),
@@ -45,9 +45,9 @@ def status():
     data["key"] = app.key_on()
     lines.append("service key %s" % ("on: changes allowed, no round starts" if data["key"] else
                                       "off: reports only (turn it on to configure, test or clear)"))
-    if getattr(app, "config_lost", False):
+    if app.config_lost:
         lines.append(LOST)
-    elif not getattr(app, "tilt", None):
+    elif not app.tilt:
         why = app.config.attention()
         if why:
             data["attention"] = why
@@ -66,7 +66,7 @@ def status():
     if data["pending"]:
         lines.append("after the next hit: " + ", ".join("%s=%r" % (k, data["pending"][k])
                                                         for k in sorted(data["pending"])))
-    log = getattr(app, "log", None)
+    log = app.log
     if log is not None and log.torn:
         data["torn"] = log.torn
         lines.append("boot discarded a write a power cut tore (after frame #%d): the state before it resumed"
@@ -75,7 +75,7 @@ def status():
         data["lost"] = log.lost
         lines.append("boot found %d damaged journal frame%s (skipped; the state is sound)"
                      % (log.lost, "" if log.lost == 1 else "s"))
-    if getattr(app, "refused", ""):  # a step the flash log could not take (nothing of it written)
+    if app.refused:  # a step the flash log could not take (nothing of it written)
         data["refused"] = app.refused
         lines.append("step refused: " + app.refused)
     data["details"] = details
@@ -88,8 +88,8 @@ def meters():
     if tilted:
         return tilted
     from tablectl.service.shifts import shift
-    pool = getattr(app.controller, "pool", None)
-    link = getattr(app.controller, "figures", None) is not None  # a linked table (tablectl.link)
+    pool = app.controller.pool
+    link = app.controller.figures is not None  # a linked table (tablectl.link)
     n, rows = shift(app)
     data = dict((r[0], r[1]) for r in rows)
     data["shift"] = n
@@ -99,7 +99,7 @@ def meters():
         if label.endswith("_cents"):
             label, value, now = label[:-6], money(value), money(now)
         lines.append("%-28s %14s %14s" % (label, value, now))
-    if pool is not None and all(hasattr(pool, n) for n in POOL_METERS):
+    if pool is not None:
         left = pool.pool + pool.reserve + pool.paid
         right = pool.seeded + pool.contributed
         data["balanced"] = left == right
@@ -245,7 +245,7 @@ def config(all=False):
     from tablectl.config import DEFAULTS, keys_for, shown, shown_all
     app = running_app()
     cfg = app.config
-    lost = getattr(app, "config_lost", False)
+    lost = app.config_lost
     lines = []
     if lost:
         lines.append(LOST + ", shown here")

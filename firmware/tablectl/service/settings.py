@@ -7,6 +7,7 @@ rebuilds the controller when keys applied at once.
 """
 from tablectl.meters import money
 from tablectl.service.context import Report, may_change, running_app
+from tablectl.valid import int_in
 
 
 def configure(confirm=None, **kw):
@@ -14,9 +15,9 @@ def configure(confirm=None, **kw):
     from tablectl.config import GAMES, limits, shown_all
     app = running_app()
     may_change(app, "configure")
-    if getattr(app, "tilt", None) and not (app.tilt == NO_LOG_REGION and list(kw) == ["log_file_ok"]):
+    if app.tilt and not (app.tilt == NO_LOG_REGION and list(kw) == ["log_file_ok"]):
         raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
-    pool = getattr(app.controller, "pool", None)
+    pool = app.controller.pool
     game = kw.get("game", app.config["game"])
     if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
         from tablectl.service.ramclear import clear_code, confirmed
@@ -36,18 +37,18 @@ def configure(confirm=None, **kw):
                              "service.configure(link=..., confirm='%s')" % (money(pool.pool), money(pool.reserve),
                                                                              expected))
         aside = (pool.pool, pool.reserve)
-    most = getattr(getattr(app.board, "shaker", None), "max_on_ms", None)
-    if "shake_ms" in kw and most is not None:
+    most = app.board.shaker.max_on_ms
+    if "shake_ms" in kw:
         # config.validate knows no board: this board's shaker driver stops at its max on-time
         low, high = limits("shake_ms")
         value = kw["shake_ms"]
-        if most < high and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= most):
+        if most < high and not int_in(value, low, most):
             raise ValueError("shake_ms: must be an integer %d..%d (this board's shaker max on-time), got %r"
                              % (low, most, value))
-    applied, deferred = app.config.change(getattr(app.controller, "round_no", 0), **kw)
+    applied, deferred = app.config.change(app.controller.round_no, **kw)
     if aside is not None and "link" in applied:
-        app.journal.append("pool_aside", getattr(app.controller, "round_no", 0), aside[0], aside[1], "link")
-    if applied and hasattr(app, "config_changed"):
+        app.journal.append("pool_aside", app.controller.round_no, aside[0], aside[1], "link")
+    if applied:
         app.config_changed(applied)
     applied = shown_all(applied)  # a link's password is not shown back
     lines = ["%s = %r (now)" % (k, applied[k]) for k in sorted(applied)]
@@ -68,7 +69,7 @@ class Exported(dict):
 def config_export():
     from tablectl.config import DEFAULTS
     app = running_app()
-    if getattr(app, "config_lost", False):
+    if app.config_lost:
         raise ValueError("config_export refused: the configuration record cannot be read (tilt)")
     values = dict(app.config.values)
     values.update(app.config.pending)  # as it will stand: re-applied, a pool change waits for its hit again

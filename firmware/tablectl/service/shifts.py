@@ -14,8 +14,8 @@ RECORD = "shift"
 def lifetime(app):
     """[(label, value)] of the table's meters, pool figures first (Meters.report). A linked table's pool
     figures are the link's (every table's), labelled link_*; its own paid is its classes' sum."""
-    pool = getattr(app.controller, "pool", None)
-    if getattr(app.controller, "figures", None) is None:
+    pool = app.controller.pool
+    if app.controller.figures is None:
         return app.meters.report(pool)
     return [("link_" + n + "_cents", getattr(pool, n)) for n in POOL_METERS] + \
         [("paid_cents", sum(app.meters.amounts.values()))] + app.meters.report(None)
@@ -32,10 +32,10 @@ def shift_close():
     from tablectl.meters import money
     app = running_app()
     may_change(app, "shift_close")
-    if getattr(app, "tilt", None):
+    if app.tilt:
         raise ValueError("shift_close refused: the controller is in tilt (%s); no meters were loaded" % app.tilt)
     n, rows = shift(app)
-    round_no = getattr(app.controller, "round_no", 0)
+    round_no = app.controller.round_no
     with app.log.atomic():  # the shift's meters and the next shift's start: one frame, all or nothing
         app.store.save(RECORD, {"n": n + 1, "at": dict((label, value) for label, value, _ in rows)}, full=True)
         app.journal.append("shift_close", round_no, n, text="shift %d closed" % n)

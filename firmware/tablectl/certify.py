@@ -1,18 +1,16 @@
-"""selftest(): every firmware file against the manifest written at deploy, and the rules for stale code that deploy shares.
+"""The firmware check: every file against the manifest written at deploy, and the rules for stale code deploy shares.
 
-selftest() reads /fwmanifest.json (or the first folder of sys.path holding one, as on the unix port)
-and checks the CRC-32 of every file it lists, and that no other code sits where the firmware lives
-(unlisted: a .py/.mpy under the firmware's folders, lib/ aside; shadows: an X.py beside a listed X.mpy,
-which the import would take instead); records, the journal and root scripts are not its business. A
-firmware deployed as a ROMFS image is checked in the image (the manifest's "romfs" folder, /rom).
-tools/deploy.py imports this module: code_places(), stale_files() and hidden_packages() are its rules
-for what to remove, and it sends code_files()'s source to the board to list what is there.
+    examine(root=None, feed=None)  # {'ok', 'checked', 'bad', 'missing', 'unlisted', 'shadows', 'board'[, 'romfs']}
+    boot_check(root=None)          # '' or 'FIRMWARE CHANGED: ...', the tilt App boots into
+    code_places(), stale_files(), hidden_packages(), code_files(): tools/deploy.py's rules for what to remove
+What is checked where (the manifest's folder, ROMFS, unlisted code, shadows): docs/technicians.md, selftest().
 """
 import json
 import sys
 
 from tablectl.crc import crc32
 from tablectl.store import exists, join
+from tablectl.valid import is_int
 
 MANIFEST = "fwmanifest.json"
 # Deployed as a ROMFS image (make deploy ROMFS=1), the firmware's files are in the image, mounted at the
@@ -65,7 +63,7 @@ def image_region(image):
     """(address, length) of the image the manifest names ({"at", "bytes", ...}); ValueError if it names
     none in integers."""
     at, n = (image.get("at"), image.get("bytes")) if isinstance(image, dict) else (None, None)
-    if not isinstance(at, int) or not isinstance(n, int) or isinstance(at, bool) or at < 0 or n <= 0:
+    if not is_int(at) or not is_int(n) or at < 0 or n <= 0:
         raise ValueError("%s's image must give its address and length as integers" % MANIFEST)
     return at, n
 
@@ -157,14 +155,6 @@ def hidden_packages(hidden, unlisted, shadows):
     return [p for p in unlisted if outside(p)], [d + "/" for d in hidden] + [p for p in shadows if outside(p)]
 
 
-def _shadowed(path, rom):
-    """The certified file that `path`, on the filesystem, is imported instead of."""
-    if path.endswith("/"):
-        return join(rom, path)
-    mpy = path if path.endswith(".mpy") else path[:-3] + ".mpy"
-    return join(rom, mpy) if rom else mpy
-
-
 def examine(root=None, feed=None):
     """The check itself: {'ok', 'checked', 'bad', 'missing', 'unlisted', 'shadows', 'board'[, 'romfs']};
     ValueError when there is no manifest to check against. feed() is called once a file (a watchdog)."""
@@ -237,23 +227,3 @@ def _frozen():
     on any filesystem."""
     import tablectl
     return not exists(getattr(tablectl, "__file__", ""))
-
-
-def selftest(root=None):
-    from tablectl.service.context import Report, feed, running_app
-    try:
-        app = running_app()  # a running table's watchdog is fed file by file (CRC-32 in Python can be slow)
-    except ValueError:
-        app = None
-    data = examine(root, lambda: feed(app))
-    rom = data.get("romfs")
-    ok, bad, missing, unlisted, shadows = data["ok"], data["bad"], data["missing"], data["unlisted"], data["shadows"]
-    where = "board %s%s" % (data.pop("board"), ", ROMFS at " + rom if rom else "")
-    lines = ["%d files checked against %s (%s): %s" % (data["checked"], MANIFEST, where, "all OK" if ok else "FAILED")]
-    lines += ["CRC mismatch: " + p if p != "image" else "image SHA-256 mismatch: the frozen image is not the "
-              "release's" for p in bad] + ["missing: " + p for p in missing]
-    lines += ["unlisted: " + p for p in unlisted]
-    lines += ["shadows: %s (imported instead of %s)" % (p, _shadowed(p, rom)) for p in shadows]
-    if unlisted or shadows:
-        lines.append("not the certified file set: make deploy removes them")
-    return Report("selftest", lines, data)
