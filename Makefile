@@ -71,7 +71,7 @@ check: setup font    ## the fast suites, for the edit-test loop: all of make tes
 
 bench: setup mpy wasm32 rom32 broker postgres ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
 	$(BIN)/python tools/qemu_board/build.py
-	$(BIN)/python tools/bench.py
+	$(BIN)/python -m bench
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
 	@if ! command -v npm >/dev/null; then echo "no npm: make bench skips the 32-bit figures"; \

@@ -1,7 +1,7 @@
-"""`make bench`: run every benchmark module in tools/bench/ and print its figures.
+"""`make bench` (`python -m bench`): run every benchmark module in tools/bench/ and print its figures.
 
 Each module has a main() that prints labelled figures; speed and memory targets live here, never in
-timed tests. `python tools/bench.py core poker` runs only those modules.
+timed tests. `python -m bench core poker` runs only those modules.
 """
 import importlib.util
 import pathlib
@@ -9,7 +9,7 @@ import sys
 import time
 import traceback
 
-HERE = pathlib.Path(__file__).resolve().parent / "bench"
+HERE = pathlib.Path(__file__).resolve().parent
 
 
 def load(path):
@@ -20,7 +20,12 @@ def load(path):
 
 
 def main(names):
-    paths = sorted(HERE.glob("*.py"))
+    paths = sorted(p for p in HERE.glob("*.py") if not p.name.startswith("_"))
+    unknown = [n for n in names if n not in [p.stem for p in paths]]
+    if unknown:  # a misspelt piece must not pass as a run that measured nothing
+        print("python -m bench: no piece %s; the pieces: %s" % (", ".join(unknown), " ".join(p.stem for p in paths)),
+              file=sys.stderr)
+        return 2
     if names:
         paths = [p for p in paths if p.stem in names]
     failed = 0

@@ -1,6 +1,6 @@
 """Blackjack's main bet exact for a finite shoe by composition-dependent play (rulebook.blackjack_exact),
 cold, in a process of its own: each figure with its CPU time, the process's peak resident memory, and the
-published Appendix 9 figure beside ours. `python tools/bench.py blackjack_exact` runs it alone."""
+published Appendix 9 figure beside ours. `python -m bench blackjack_exact` runs it alone."""
 import json
 import os
 import resource

@@ -28,7 +28,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))
 sys.path.insert(0, str(HERE.parent))
-from bench import load  # noqa: E402  (tools/bench.py: a bench module by its path, as `make bench` loads it)
+from bench.__main__ import load  # noqa: E402  (a bench module by its path, as `make bench` loads it)
 from fwround import GAMES, ROUNDS  # noqa: E402
 from qemu_board import build as fwbuild  # noqa: E402
 from qemu_board.mcu import run_main  # noqa: E402

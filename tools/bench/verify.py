@@ -1,6 +1,6 @@
 """The cost of service.verify(seed), the lab's field check, on the qemu board: instructions and heap for the whole medium.
 
-    python tools/bench.py verify          (`make bench` runs it with the rest)
+    python -m bench verify          (`make bench` runs it with the rest)
 
 A new qemu board under -icount shift=0,sleep=off (tools/bench/qemu.py says how periods become
 instructions: the counts repeat exactly) writes the release's fwmanifest.json (the image's region and
