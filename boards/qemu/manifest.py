@@ -8,7 +8,7 @@ module("_boot.py")
 module("flashmap.py")
 module("board.py")
 module("simhw.py", base_path="../sim")
-module("link.py", base_path="../sim")
+module("hostlink.py", base_path="../sim")
 module("simrepl.py", base_path="../sim")
 module("demo_amounts.py", base_path="../sim")
 # the bench's session (tools/bench/qemu.py): a lab board carries it, so the figures count the table's data

@@ -1,6 +1,6 @@
-"""The sim board's link to the host simulator: a TCP line protocol carrying inputs in and output changes out.
+"""The sim board's host link to the simulator: a TCP line protocol carrying inputs in and output changes out.
 
-The simulator (tools/sim) listens on 127.0.0.1 and passes "host:port" in env TABLECTL_LINK; the sim
+The simulator (tools/sim) listens on 127.0.0.1 and passes "host:port" in env TABLECTL_HOSTLINK; the sim
 board's tasks() then starts task(board, address). The qemu board runs the same protocol on its second
 UART, where qemu connects to the simulator (serve(board, uart) once the host has spoken). Everything the
 page shows is what the drivers wrote to the virtual hardware (the WS2812 chain, the MAX7219 registers,
@@ -87,7 +87,7 @@ class _Line(_Base):
             raise OSError("short write")
 
 
-class Link:
+class HostLink:
     def __init__(self, board, stream):
         self.board = board
         self.stream = stream  # a socket, or a UART: a MicroPython stream
@@ -286,13 +286,13 @@ async def task(board, address):
         sock.close()
     # the simulator went away (even killed outright): the simulated board powers off with it rather
     # than run on unseen; SystemExit is not caught by asyncio, and App.run switches the outputs off
-    raise SystemExit("sim link closed")
+    raise SystemExit("host link closed")
 
 
 async def serve(board, stream, reader=None, first=b""):
     """The link on a connected stream: everything first, then commands (`first`, a line already read, the
     first of them) until the stream ends."""
-    link = Link(board, stream)
+    link = HostLink(board, stream)
     link.everything()
     if first.strip() not in (b"", b"sync"):
         link.command(first.decode().strip())

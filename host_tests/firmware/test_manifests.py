@@ -86,7 +86,7 @@ def test_every_board_freezes_the_whole_firmware_and_its_own_board(board, manifes
 
 def test_the_qemu_image_freezes_the_sim_boards_hardware_link_and_repl(manifestfile, tmp_path):
     files, required = frozen(manifestfile, "qemu", tmp_path)
-    for name in ("simhw.py", "link.py", "simrepl.py"):
+    for name in ("simhw.py", "hostlink.py", "simrepl.py"):
         assert files[name] == str(ROOT / "boards" / "sim" / name)
     assert files["_boot.py"] == str(ROOT / "boards" / "qemu" / "_boot.py") and not required
 

@@ -74,7 +74,7 @@ def frozen_inputs():
     files = sorted(p for p in BOARD_DIR.rglob("*") if p.is_file())  # lib/axtls/crypto/crypto.h too
     files += sorted((ROOT / "firmware" / "tablectl").rglob("*.py"))
     files += [ROOT / "firmware" / "service.py"]  # tablectl/manifest.py is among the package's files
-    files += [ROOT / "boards" / "sim" / n for n in ("simhw.py", "link.py", "simrepl.py")]
+    files += [ROOT / "boards" / "sim" / n for n in ("simhw.py", "hostlink.py", "simrepl.py")]
     files += [ROOT / "tools" / "bench" / "mp" / n for n in ("fwround.py", "mcusession.py")]
     return files + [pathlib.Path(__file__).resolve()]
 

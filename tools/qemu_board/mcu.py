@@ -17,7 +17,7 @@ main.py and the firmware manifest (tools/build_mpy.py's files for BOARD=qemu), a
 configuration (tools/sim's first boot) in the table's log on the records region, which the firmware's
 App then opens as board.flash.
 UART0 is qemu's `-serial pty`: qemu drops what the board writes while no one has the pty open, so an
-unread terminal never stops the firmware. UART1 is the simulator's link (`-serial tcp:HOST:PORT`,
+unread terminal never stops the firmware. UART1 is the simulator's host link (`-serial tcp:HOST:PORT`,
 qemu connecting to tools/sim's link server), or nothing. `heap=` on qemu's command line sets the heap
 (board.c). icount=True runs the machine on instruction counting (`-icount shift=0,sleep=off`): one
 instruction is 1 ns of the machine's time and it never waits for the host's clock, so a run without

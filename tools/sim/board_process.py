@@ -124,7 +124,7 @@ class BoardProcess(Child):
         # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
         env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
         env["TABLECTL_ROOT"] = "simstate"
-        env.pop("TABLECTL_LINK", None)
+        env.pop("TABLECTL_HOSTLINK", None)
         env.pop("TABLECTL_REPL", None)
         return env
 
@@ -153,7 +153,7 @@ class BoardProcess(Child):
         os.set_blocking(master, False)
         env = self.env()
         if self.link:
-            env["TABLECTL_LINK"] = "%s:%d" % self.link
+            env["TABLECTL_HOSTLINK"] = "%s:%d" % self.link
         if self.repl:
             env["TABLECTL_REPL"] = "1"
         log = open(self.log_path, "ab")

@@ -1,4 +1,4 @@
-"""The host end of the sim board's link (boards/sim/link.py): accepts the board, keeps the table's picture, relays inputs.
+"""The host end of the sim board's host link (boards/sim/hostlink.py): accepts the board, keeps the table's picture, relays inputs.
 
 The picture is only what the board reported (hello, out, status messages merged into one dict); the
 host never works out a result itself. Each change bumps `version` and wakes everyone in wait().
@@ -14,7 +14,7 @@ import threading
 _KEPT = ("seat", "cover", "key")  # the link commands that set a physical input (the key switch too)
 
 
-class LinkServer:
+class HostLinkServer:
     def __init__(self, host="127.0.0.1", inputs_path=None):
         self.inputs_path = pathlib.Path(inputs_path) if inputs_path else None
         self.inputs = self._load_inputs()  # {'seat 2': '1', 'cover': '0'}: the last of each input

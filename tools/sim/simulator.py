@@ -10,7 +10,7 @@ import time
 from sim import web
 from sim.board_process import BUILD, ROOT, BoardError, BoardProcess
 from sim.locks import folder_lock, link_lock, shown
-from sim.link_server import LinkServer
+from sim.hostlink_server import HostLinkServer
 
 if str(ROOT / "firmware") not in sys.path:
     sys.path.append(str(ROOT / "firmware"))  # the firmware's own list of games (it imports on CPython)
@@ -50,7 +50,7 @@ class Simulator:
             if self.pty_link:
                 self.locks.append(link_lock(self.pty_link).acquire())
             self._describe(state=shown(self.state_dir))
-            self.link = LinkServer(inputs_path=self.state_dir / "inputs.json")
+            self.link = HostLinkServer(inputs_path=self.state_dir / "inputs.json")
             try:
                 self.web = web.serve(self.link, self.port)
             except OSError as e:
