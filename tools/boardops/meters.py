@@ -1,7 +1,7 @@
 """The table's meters out, for a casino's accounting: lifetime (since the last RAM clear) and each shift's, as CSV and JSON.
 
     make meters PORT=/dev/ttyACM0 [OUT=meters]
-    python tools/meters.py --port PORT [--out DIR]
+    python tools/boardops/meters.py --port PORT [--out DIR]
 
 Through the real mpremote (`resume`: the controller keeps running): service.meters() gives the lifetime
 and the open shift, the journal (service.journal_export) every closed shift's figures (its shift_meter
@@ -16,9 +16,9 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from verify import VerifyError, board_call, board_exec  # noqa: E402  (mpremote resume exec)
-import journalcheck  # noqa: E402  (the export's reader: both line forms)
+sys.path.insert(0, str(HERE.parent))
+from boardops.verify import VerifyError, board_call, board_exec  # noqa: E402  (mpremote resume exec)
+from boardops import journalcheck  # noqa: E402  (the export's reader: both line forms)
 from tablectl.journal import round_text  # noqa: E402  (journalcheck put the firmware on the path)
 
 

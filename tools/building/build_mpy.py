@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 KEEP_SOURCE = {"main.py", "boot.py"}
 # for a MicroPython build, not its filesystem: freeze manifests, the frozen start-up (it runs before there is a
 # filesystem), the ESP32's partition table
@@ -52,7 +52,7 @@ def sources(board):
 
 def frozen_image(board):
     """A board folder that is a MicroPython board definition (mpconfigboard.mk: boards/qemu) is built into
-    an image with the firmware frozen in (tools/qemu_board/build.py): only main.py, boot.py and its data
+    an image with the firmware frozen in (tools/building/qemu_image.py): only main.py, boot.py and its data
     files go on its filesystem."""
     return (ROOT / "boards" / board / "mpconfigboard.mk").is_file()
 
@@ -80,10 +80,10 @@ def romfs_image(folder):
 def build(board, out, romfs=None, image=None):
     """romfs: the folder a board mounts its ROMFS image at, when the code is deployed in one: the
     manifest says so, for selftest(). image: (address, bytes) of the image a frozen board runs (by
-    default, the qemu board's, tools/qemu_board/build.py): the manifest names it, for service.verify()."""
+    default, the qemu board's, tools/building/qemu_image.py): the manifest names it, for service.verify()."""
     if image is None and frozen_image(board):
         sys.path.insert(0, str(ROOT / "tools"))
-        from qemu_board import build as fwbuild
+        from building import qemu_image as fwbuild
         image = fwbuild.image_region()
     out = pathlib.Path(out)
     if out.exists():
@@ -116,10 +116,10 @@ def build(board, out, romfs=None, image=None):
 
 
 def glyph_module(out, tool):
-    """tablectl/hw/glyphs.mpy, the graphic display's font (tools/oledfont.py, from Debian's unifont): its
+    """tablectl/hw/glyphs.mpy, the graphic display's font (tools/building/oledfont.py, from Debian's unifont): its
     path, or None (and why, on stderr) when the font is not installed; only a board with DISPLAY,SSD1306
     needs it, and says so when it starts."""
-    import oledfont
+    from building import oledfont
     try:
         source = oledfont.module()
     except oledfont.FontError as e:

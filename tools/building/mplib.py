@@ -1,12 +1,12 @@
 """micropython-lib packages for the unix port, from their sdists on the package registry, pinned by SHA-256.
 
-    python tools/mplib.py            fetch (once) and print the folder to put on MICROPYPATH
+    python tools/building/mplib.py            fetch (once) and print the folder to put on MICROPYPATH
     mplib.folder()                   the same from Python: .venv/cache/mplib, holding umqtt/simple.mpy, ssd1306.mpy
 
-A board gets micropython-lib's packages with `mpremote mip install` (tools/deploy.py). The unix port
+A board gets micropython-lib's packages with `mpremote mip install` (tools/boardops/deploy.py). The unix port
 that runs the tests has no mip index to ask here, and pip refuses these sdists (they carry no
 setup.py), so the sdist is fetched by package name with a registry client library (pypi-simple), its
-SHA-256 checked against the pin below, cached in .venv/cache (as tools/romfs_port/build.py caches
+SHA-256 checked against the pin below, cached in .venv/cache (as tools/building/romfs_port/build.py caches
 MicroPython's source), and its modules compiled with mpy-cross beside it, as mip installs them on a
 board (.mpy: the import compiles nothing in the heap). Nothing of it is copied into the repository.
 """
@@ -18,9 +18,9 @@ import tarfile
 import subprocess
 import urllib.request
 
-from build_mpy import mpy_cross
+from building.build_mpy import mpy_cross
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".venv" / "cache"
 FOLDER = CACHE / "mplib"  # what folder() fills; a MICROPYPATH entry even before it is fetched
 # (package, version, sdist SHA-256, module files in the sdist -> where they go under the folder)

@@ -3,7 +3,7 @@ and the Traditional Chinese shown beneath it, in the regulations' own terms (魚
 dispatch 59/2004, 大 小 圍骰 of 57/2004, 黃袍麒 夫盧 四條 同花順 of 61/2004 and 55/2004).
 
 '#' stands for a number (digits or '_') on both sides, in the same order. A word no phrase covers stays
-English in the Chinese row (seat names S3, card names, amounts). tools/oledfont.py builds the firmware's
+English in the Chinese row (seat names S3, card names, amounts). tools/building/oledfont.py builds the firmware's
 glyph module from this table: its Han characters are exactly the glyphs the firmware can show.
 """
 

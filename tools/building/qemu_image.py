@@ -2,9 +2,9 @@
 of the tree and the firmware frozen in, compiled for ARMv6-M (the RP2040's Cortex-M0+; qemu's Cortex-M3 runs
 it). `make firmware BOARD=qemu` runs it.
 
-    python tools/qemu_board/build.py [--no-frozen-firmware] [--cpu m3]   -> build/firmware-qemu[-m3]/firmware.elf
+    python tools/building/qemu_image.py [--no-frozen-firmware] [--cpu m3]   -> build/firmware-qemu[-m3]/firmware.elf
 
-The source is the pinned Debian tarball that tools/romfs_port fetches (same cache, same SHA-256), unpacked
+The source is the pinned Debian tarball that tools/building/romfs_port fetches (same cache, same SHA-256), unpacked
 once into .venv/cache. Debian's gcc-arm-none-eabi, libnewlib-arm-none-eabi and qemu-system-arm are
 installed with apt when missing. The image is rebuilt only when what goes into it changed: a stamp holds
 the SHA-256 of the source, the board folder, every frozen file and this script. Debian strips the source's
@@ -27,7 +27,7 @@ import tarfile
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from romfs_port import build as romfs_build  # noqa: E402  (the pinned source and its fetch)
+from building.romfs_port import build as romfs_build  # noqa: E402  (the pinned source and its fetch)
 
 BOARD_DIR = ROOT / "boards" / "qemu"
 CACHE = ROOT / ".venv" / "cache"

@@ -243,11 +243,11 @@ print('configured', cfg['game'], cfg['link'])
 class FirmwareTable(Proc):
     """The firmware (.mpy files of the sim build) on the unix port as a linked table, its buttons and outputs
     through the sim board's host link (tools/sim/hostlink_server.py); a process a test can SIGKILL and start again.
-    umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
+    umqtt.simple comes from tools/building/mplib.py, as mip puts it in a board's /lib."""
 
     def __init__(self, build, folder, link, tid, heap="256K", tls=False, first=0, **cfg):
-        import mplib
-        from build_mpy import venv_tool
+        from building import mplib
+        from building.build_mpy import venv_tool
         from sim.hostlink_server import HostLinkServer
         self.build = pathlib.Path(build)
         self.folder = pathlib.Path(folder)

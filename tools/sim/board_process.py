@@ -19,7 +19,7 @@ import sys
 import time
 import tty
 
-import mplib
+from building import mplib
 from child import Child
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -121,7 +121,7 @@ class BoardProcess(Child):
     def env(self):
         env = dict(os.environ)
         # .frozen: the port's asyncio; .venv/cache/mplib: micropython-lib's umqtt.simple when fetched
-        # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
+        # (tools/building/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
         env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
         env["TABLECTL_ROOT"] = "simstate"
         env.pop("TABLECTL_HOSTLINK", None)
@@ -144,7 +144,7 @@ class BoardProcess(Child):
 
     def start(self):
         if not (self.build / "main.py").exists():
-            raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
+            raise BoardError("no firmware in %s: run tools/building/build_mpy.py --board sim --out %s first"
                              % (self.build, self.build))
         self.state_dir.mkdir(parents=True, exist_ok=True)
         master, board_side = pty.openpty()

@@ -1,6 +1,6 @@
 """`make demo`: a scripted session of every controller on the MicroPython unix port with the sim board, headless.
 
-    python tools/demo.py [--heap 184K] [--keep DIR] [--build build/sim]
+    python tools/sim/demo.py [--heap 184K] [--keep DIR] [--build build/sim]
 
 The firmware runs exactly as built for a board (build/sim, .mpy files), one micropython process per
 table (a board runs one game), each on its own state folder. The dealer's buttons are pressed through
@@ -20,9 +20,9 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import mpy_cross, venv_tool
+from building.build_mpy import mpy_cross, venv_tool
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build" / "sim"
 DEFAULT_HEAP = "256K"  # every table of the demo runs in 236K (with the service module, hits with their cards, the
 # journal stamped with time and epoch: baccarat_b failed in 232K)
@@ -249,7 +249,7 @@ SCRIPT = (("sicbo", ("fresh", "resume")), ("fish_prawn_crab", ("fresh",)), ("fan
 
 def ensure_build(build):
     if not (build / "fwmanifest.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
+        subprocess.run([sys.executable, str(ROOT / "tools" / "building" / "build_mpy.py"), "--board", "sim",
                         "--out", str(build)], check=True)
 
 
@@ -284,7 +284,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--heap", default=DEFAULT_HEAP, help="micropython -X heapsize (default %s)" % DEFAULT_HEAP)
     ap.add_argument("--keep", default=None, help="keep the tables' state folders here")
-    ap.add_argument("--build", default=str(BUILD), help="the sim board's build (tools/build_mpy.py --board sim)")
+    ap.add_argument("--build", default=str(BUILD), help="the sim board's build (tools/building/build_mpy.py --board sim)")
     args = ap.parse_args(argv)
     build = pathlib.Path(args.build)
     ensure_build(build)

@@ -1,7 +1,7 @@
 """Run the qemu board: the firmware image (build.py) on qemu-system-arm's mps2-an385, its flash in a host file,
 its REPL on a pty. `make mcu GAME=sicbo` runs it; tools/sim runs it for `make sim BOARD=qemu`.
 
-    python tools/qemu_board/mcu.py --game sicbo [--state build/mcu/sicbo] [--heap 64K]
+    python tools/sim/mcu.py --game sicbo [--state build/mcu/sicbo] [--heap 64K]
 
     with McuProcess(state_dir) as mcu:    # the same interface as tools/sim's BoardProcess
         mcu.first_boot("fantan")         # a new flash: LittleFS, main.py and the game's configuration
@@ -13,7 +13,7 @@ The flash is the machine's 16 MB PSRAM, which qemu maps from <state>/flash.bin (
 share=on): what the firmware writes is in the host file at once, so even a SIGKILL loses nothing the
 firmware had written, and the next start resumes from it. A new flash file is erased (0xff) and gets, on
 the MicroPython unix port through hostflash.py, what a factory would put on the board: LittleFS with
-main.py and the firmware manifest (tools/build_mpy.py's files for BOARD=qemu), and the first
+main.py and the firmware manifest (tools/building/build_mpy.py's files for BOARD=qemu), and the first
 configuration (tools/sim's first boot) in the table's log on the records region, which the firmware's
 App then opens as board.flash.
 UART0 is qemu's `-serial pty`: qemu drops what the board writes while no one has the pty open, so an
@@ -36,9 +36,9 @@ import tty
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-import build_mpy  # noqa: E402
+from building import build_mpy  # noqa: E402
 from child import Child  # noqa: E402
-from qemu_board import build as fwbuild  # noqa: E402
+from building import qemu_image as fwbuild  # noqa: E402
 from sim.board_process import (BUILD, BoardError, first_boot_code, first_boot_result, link_pty, micropython,  # noqa: E402
                                unlink_pty)
 
@@ -77,7 +77,7 @@ def erased(path):
 
 class McuProcess(Child):
     def __init__(self, state_dir, link=None, elf=None, heap=HEAP, pty_link=None, icount=False, build=BUILD):
-        """build: the sim board's .mpy files (tools/build_mpy.py --board sim), which the unix port runs to
+        """build: the sim board's .mpy files (tools/building/build_mpy.py --board sim), which the unix port runs to
         write the first configuration."""
         self.state_dir = pathlib.Path(state_dir)
         self.build = pathlib.Path(build)
@@ -253,7 +253,7 @@ def run_main(source, heap, icount=False, timeout=300, work=None, cpu=fwbuild.CPU
     """Boot a new board whose main.py is `source`, its REPL on qemu's stdio, and return what it printed
     until main.py ended (the REPL's first prompt). Nothing comes from the host meanwhile, so with
     icount=True every run is the same, instruction for instruction (tools/bench/qemu.py, the tests). `cpu` picks
-    the image (tools/qemu_board/build.py's --cpu)."""
+    the image (tools/building/qemu_image.py's --cpu)."""
     import shutil
     import tempfile
     work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_mcu_", dir=work))

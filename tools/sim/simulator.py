@@ -37,7 +37,7 @@ class Simulator:
         self.pty_link = pty_link
         self.build = build
         self.heap = heap
-        self.board_process = board  # BoardProcess (the unix port), or tools/qemu_board's McuProcess
+        self.board_process = board  # BoardProcess (the unix port), or tools/sim/mcu.py's McuProcess
         self.notes = []  # lines the user must read: what was not done as asked, and why
         self.locks = []
         self.link = self.board = self.web = None

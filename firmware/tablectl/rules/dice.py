@@ -23,7 +23,7 @@ one bytes of (spot, pays) pairs (a tuple of 2-tuples costs three times the heap)
 stay dicetab's one padded string, kept without a copy (117 separate strings would cost ~8.5 KB on the
 unix port), so a table costs about 4 KB there (56 rows at ~75 bytes: a bytes object's header is 32).
 The rules themselves (SB-5, SB-6, SB-7, FPC-5, FPC-6, FPC-7, with their Interpretations) are in
-tools/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
+tools/building/gen_dicetab.py, which generates the compact rows of dicetab.py that this module decodes.
 """
 import sys
 

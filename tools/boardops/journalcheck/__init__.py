@@ -21,7 +21,7 @@ was set (time_set), and an epoch that goes back or skips are each found and name
 import pathlib
 import sys
 
-_FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
+_FIRMWARE = pathlib.Path(__file__).resolve().parents[3] / "firmware"
 if str(_FIRMWARE) not in sys.path:
     sys.path.append(str(_FIRMWARE))
 from tablectl import chain  # noqa: E402  (the board's own chain, run here on CPython)

@@ -1,4 +1,4 @@
-"""`python -m journalcheck FILE...` checks exported journals offline (oldest first); `python -m journalcheck pull
+"""`python -m boardops.journalcheck FILE...` checks exported journals offline (oldest first); `python -m boardops.journalcheck pull
 --port PORT` (what `make journal PORT=...` runs) pulls every entry since the last export into journals/<table>/
 and checks it against the exports before it. Exit 0 when all is well, 1 naming the first bad entry, 2 for
 a usage error."""
@@ -7,9 +7,9 @@ import pathlib
 import subprocess
 import sys
 
-from journalcheck import check, parse
+from boardops.journalcheck import check, parse
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 EXPORT = "import service; service.journal_export(%d)"
 
 
@@ -47,7 +47,7 @@ def pull(port, folder, mpremote):
 def main(argv=None):
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["pull"]:
-        ap = argparse.ArgumentParser(prog="python -m journalcheck pull", description=__doc__.splitlines()[0])
+        ap = argparse.ArgumentParser(prog="python -m boardops.journalcheck pull", description=__doc__.splitlines()[0])
         ap.add_argument("--port", required=True, help="the board's serial port (or the simulator's pty)")
         ap.add_argument("--dir", default=str(ROOT / "journals"), help="where exports are kept (journals/)")
         ap.add_argument("--mpremote", default=str(pathlib.Path(sys.executable).parent / "mpremote"))
@@ -62,7 +62,7 @@ def main(argv=None):
             return 1
     else:
         if not args or args[0].startswith("-"):
-            print("usage: python -m journalcheck FILE... | pull --port PORT", file=sys.stderr)
+            print("usage: python -m boardops.journalcheck FILE... | pull --port PORT", file=sys.stderr)
             return 2
         try:
             exports = [parse(p) for p in args]

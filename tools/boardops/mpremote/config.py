@@ -2,7 +2,7 @@
 
 Install: copy this file to mpremote's configuration folder (mpremote reads config.py from there):
 
-    mkdir -p ~/.config/mpremote && cp tools/mpremote/config.py ~/.config/mpremote/config.py
+    mkdir -p ~/.config/mpremote && cp tools/boardops/mpremote/config.py ~/.config/mpremote/config.py
     (macOS: ~/Library/Application Support/mpremote/; Windows: %APPDATA%\\mpremote\\)
 
 Then, with the board on PORT (a real board's /dev/ttyACM0, or the simulator's build/sim-GAME.pty):

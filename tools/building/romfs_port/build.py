@@ -1,6 +1,6 @@
 """Build MicroPython's unix port as a board: 32-bit, with a ROMFS partition. Installs .venv/bin/micropython-rom32.
 
-    python tools/romfs_port/build.py          (make rom32; `make test` and `make bench` run it)
+    python tools/building/romfs_port/build.py          (make rom32; `make test` and `make bench` run it)
 
 Why. PyPI's unix port is 64-bit, so every object takes up to twice the heap it takes on a board, and it
 loads each .mpy file's bytecode and strings into the heap. A board with a ROMFS partition (MicroPython
@@ -29,7 +29,7 @@ import tempfile
 import urllib.request
 
 HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
+ROOT = HERE.parents[2]
 VERSION = "1.25.0"
 TARBALL = "micropython_%s+ds.orig.tar.xz" % VERSION
 SHA256 = "7b25be99a502f070b2de81dafc08da7051d992325d6e67daa9045a918fffdbea"

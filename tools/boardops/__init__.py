@@ -1,0 +1,1 @@
+"""What is run against a table's board over mpremote: deploy (and the Pico's partition), journalcheck, release and verify, meters."""
