@@ -1,5 +1,5 @@
 """No two modules import each other, at the top or inside a function: what both sides need lives in a module
-below them (tools/rulebook: caribbean_rules, blackjack_cards; the sim board hands the link its roles)."""
+below them (tools/rulebook: caribbean.rules, blackjack.cards; the sim board hands the link its roles)."""
 import ast
 import pathlib
 

@@ -12,7 +12,7 @@ A-2-3-4-5 is a straight (CSP-4.3, F3-6.3) and so, suited, a straight flush; A-K-
 royal flush (CSP-8.1, F3-7.2.1). ValueError for a bad card, a card twice or a wrong count.
 
 Baccarat progressive (BAC-13.1.4.4, BAC-13.2): class codes per scheme, 0 = no award, higher is better;
-the ids are rulebook.baccarat_progressive's (ids.SpotIds, like CLASS_IDS):
+the ids are rulebook.baccarat.progressive's (ids.SpotIds, like CLASS_IDS):
     BACCARAT_CLASS_IDS['a'] = ('none', 'one_pair', 'three_of_a_kind', 'two_pairs', 'four_of_a_kind',
                                'paradise_straight', 'royal')
     BACCARAT_CLASS_IDS['b'] = ('none', 'three', 'four', 'two_threes', 'five_of_a_kind', 'six_of_a_kind')

@@ -9,9 +9,9 @@ ones (BAC-17.13), so they default to 0 and flags() says so.
 """
 from fractions import Fraction
 
-from . import progressive
-from .baccarat_progressive import CLASSES
-from .options import Option
+from .. import progressive
+from .progressive import CLASSES
+from ..options import Option
 
 BIG = 10 ** 12  # upper bound of an amount option, cents
 

@@ -8,7 +8,7 @@ after k cards is counted with the (52d-k)...(52d-5) ways its unused cards could 
 """
 from fractions import Fraction
 
-from .baccarat_rules import banker_rule, player_rule
+from .rules import banker_rule, player_rule
 
 _P_DRAWS = [[player_rule(p, b)[0] for b in range(10)] for p in range(10)]
 # _B_DRAWS[banker total][player total][player third value, or 10 for "no third card"]

@@ -21,8 +21,8 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
-from .errors import RuleError
-from .baccarat_rules import player_rule, banker_rule
+from ..errors import RuleError
+from .rules import player_rule, banker_rule
 
 SCHEMES = ("a", "b", "c")
 CLASSES = {

@@ -5,7 +5,7 @@ article id of the branch that decided it; the exact analysis builds its look-up 
 """
 from collections import namedtuple
 
-from .errors import RuleError
+from ..errors import RuleError
 
 PLAYER, BANKER, TIE = "player", "banker", "tie"
 NO_THIRD = None  # the player stood: the banker reads BAC-9.3.6 / 9.4.4

@@ -19,9 +19,9 @@ Readings taken (each an option of rulebook.baccarat):
 import random
 from collections import namedtuple
 
-from .baccarat_rules import play_coup
-from .cards import Shoe
-from .errors import RuleError
+from .rules import play_coup
+from ..cards import Shoe
+from ..errors import RuleError
 
 ShoePlay = namedtuple("ShoePlay", "burned rounds cards_left demo", defaults=((),))
 ShoePlay.__doc__ = ("A played shoe: the BAC-2.1 burn, every betting coup (with its BAC-8 burn), cards left "

@@ -16,7 +16,7 @@ Blackjack, against any other dealer hand) so the no-hole-card risk is weighed ex
 """
 from fractions import Fraction
 
-from .blackjack_round import dealer_hits
+from .round import dealer_hits
 
 P_CARD = {v: Fraction(4 if v == 10 else 1, 13) for v in range(1, 11)}   # value 1 = ace
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)

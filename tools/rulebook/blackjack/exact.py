@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .errors import RuleError
+from ..errors import RuleError
 
 VALUES = tuple(range(1, 11))  # card value by rank index: 0 = ace ... 9 = a ten-value card
 ACE, TEN = 0, 9

@@ -13,18 +13,18 @@ next, otherwise (shoe, BJ-5.2.1.1) the dealer's second card is drawn in dealer_p
 gets its second card when it becomes the hand in play. The dealer always completes the hand by the
 drawing rule, even when every box has busted (BJ-6.1 and 7.1 make no exception).
 
-Shared boxes (BJ-20, blackjack_shared.py): a seat made with Seat.shared(bettors) names its bettors;
+Shared boxes (BJ-20, shared.py): a seat made with Seat.shared(bettors) names its bettors;
 the Round finds the box's decider by the option shared_box before dealing, every decision on that
 box must then name it (by=who) and anyone else is refused (BJ-20.1, 20.2), and settle_bettors()
 splits the box's result pro rata to the stakes.
 
-Interpretations (see blackjack.py for the list and the options that select another reading).
+Interpretations (see game.py for the list and the options that select another reading).
 """
 from fractions import Fraction
 
-from .blackjack_cards import ACE, card_value, hand_total
-from .blackjack_shared import box_decider, check_bettors, settle_shared
-from .errors import RuleError
+from .cards import ACE, card_value, hand_total
+from .shared import box_decider, check_bettors, settle_shared
+from ..errors import RuleError
 
 SIDE_BETS = ("any_pair", "sevens", "over13", "under13")
 
@@ -503,7 +503,7 @@ class Round:
 
     def settle_seat(self, seat):
         """{'main': net, 'insurance': net, side bet: net} in money for one box."""
-        from .blackjack_sidebets import side_nets
+        from .sidebets import side_nets
         dealer_bj = self.dealer_blackjack()
         main, open_loss = Fraction(0), Fraction(0)
         for hand in seat.hands:

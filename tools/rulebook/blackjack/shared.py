@@ -13,7 +13,7 @@ default is `none`: a box takes one bettor, the only setting a table may run with
                     hold the cards; with equal stakes the seated player decides.
 
 BJ-20.2: under any procedure, players on other boxes must not interfere with a box's hit/stand
-decisions; the round engine (blackjack_round.Round) refuses a decision by anyone but the box's decider.
+decisions; the round engine (round.Round) refuses a decision by anyone but the box's decider.
 
 Interpretations:
 - "seated" (座位博彩者) is the player in the box's own seat; a box has one seat, so two seated bettors
@@ -34,7 +34,7 @@ Interpretations:
 from collections import namedtuple
 from fractions import Fraction
 
-from .errors import RuleError
+from ..errors import RuleError
 
 SCHEMES = ("none", "seated", "nearest_dealer", "highest_stake")
 MAX_BETTORS = 3     # BJ-20.1.2

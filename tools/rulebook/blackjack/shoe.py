@@ -6,8 +6,8 @@ play through. The players in a played shoe follow the basic strategy (blackjack.
 """
 from collections import namedtuple
 
-from .cards import Shoe
-from .errors import RuleError
+from ..cards import Shoe
+from ..errors import RuleError
 
 ShoePlay = namedtuple("ShoePlay", "burned rounds cards_left")
 ShoePlay.__doc__ = "A played shoe: the BJ-4.1 burn, every finished Round (burns inside), cards left behind."
@@ -35,7 +35,7 @@ def start_shoe(shoe, opts):
 def play_shoe(opts, seed=None, cards=None, boxes=1):
     """Deal a whole shoe: BJ-4.1 burn, then rounds until the one in which the cut card appears, which
     is the last (BJ-2.2.1); BJ-4.2 burns a card before every round after the first when chosen."""
-    from .blackjack import play_round, strategy_for
+    from .game import play_round, strategy_for
     shoe = new_shoe(opts, seed, cards)
     burned = start_shoe(shoe, opts)
     book, cache = strategy_for(opts), {}

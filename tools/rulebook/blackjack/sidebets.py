@@ -15,8 +15,8 @@ enumerated where the player's split of 7,7 depends on it.
 """
 from fractions import Fraction
 
-from .cards import SUITS
-from .blackjack_cards import ACE, card_value
+from ..cards import SUITS
+from .cards import ACE, card_value
 
 PAYS = {"any_pair": "11:1", "sevens": "50:1/150:1/500:1/5000:1", "over13": "1:1", "under13": "1:1"}
 WIN, LOSS = Fraction(1), Fraction(-1)
@@ -72,7 +72,7 @@ def _ranks():
 
 def two_card_edges(opts):
     """any_pair, over13, under13: every ordered pair of card kinds with its exact weight."""
-    from .cards import Card
+    from ..cards import Card
     decks = opts["decks"]
     kinds = [Card(r, s) for r, s in _ranks()]
     dists = {bet: {} for bet in ("any_pair", "over13", "under13")}
@@ -93,7 +93,7 @@ def sevens_distribution(opts, split_against):
     """{net: probability} of the sevens bet when the player splits 7,7 against a face-up card whose
     value (1 for an ace .. 10) is in split_against, given the draws box 1st, dealer up, box 2nd, then
     the first card after the split."""
-    from .cards import Card
+    from ..cards import Card
     decks = opts["decks"]
     n = 52 * decks
     sevens = [Card(7, s) for s in SUITS]

@@ -19,10 +19,10 @@ from math import comb, prod
 
 import numpy as np
 
-from . import caribbean_rules as csp
-from . import poker5
-from .errors import RuleError
-from .poker5 import CLASS_CATEGORY, CLASS_VALUES, FLUSH, HIGH_CARD, PAIR, TWO_PAIR
+from . import rules as csp
+from ..poker import poker5
+from ..errors import RuleError
+from ..poker.poker5 import CLASS_CATEGORY, CLASS_VALUES, FLUSH, HIGH_CARD, PAIR, TWO_PAIR
 
 HANDS = comb(52, 5)  # 2,598,960 player hands
 UPS = 47  # up cards the player can see
@@ -175,7 +175,7 @@ def _high_card_keys():
 
 
 def _strategy_raises(q_masks, ur):
-    """caribbean_rules.decide_ids per (rank mask, up rank): its decision depends on nothing else."""
+    """rules.decide_ids per (rank mask, up rank): its decision depends on nothing else."""
     table = {}
     for key in set(zip(q_masks.tolist(), ur.tolist())):
         q, r = key
@@ -411,7 +411,7 @@ def ante_raise_edge(opts=None):
 
     Keys: house_edge (hand per ante), raise_probability, win_probability (the ante wins), raise_house_edge
     and raise_win_probability (per unit raised, over the raised pairs), all Fractions; 'strategy' holds the
-    same for caribbean_rules.decide_ids. pair_suit (CSP-8.9) changes no figure: it decides which of two
+    same for rules.decide_ids. pair_suit (CSP-8.9) changes no figure: it decides which of two
     disjoint equal-class hands wins, and both orders are counted."""
     opts = csp.with_defaults(opts)
     pays = tuple(csp.raise_pays(cat, opts) for cat in range(10))

@@ -1,13 +1,14 @@
-"""Caribbean Stud Poker (Dispatch 61/2004) as both the round (caribbean_stud) and the exact odds (caribbean_exact) read it.
+"""Caribbean Stud Poker (Dispatch 61/2004) as both the round (game) and the exact odds (exact) read it.
 
 The options, the raise pay table (CSP-9.5), the dealer's A-K-or-better qualification by hand class
 (CSP-9.1/9.3) and the raise decision strategy() plays: written once, below the two modules that use them.
 """
 from fractions import Fraction
 
-from . import poker5, progressive
-from .options import Option, resolve_options, spec
-from .poker5 import (CLASS_CATEGORY, CLASS_VALUES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, ROYAL_FLUSH,
+from ..poker import poker5
+from .. import progressive
+from ..options import Option, resolve_options, spec
+from ..poker.poker5 import (CLASS_CATEGORY, CLASS_VALUES, FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, ROYAL_FLUSH,
                      STRAIGHT_FLUSH, class_of_ids)
 
 NAME = "caribbean_stud"

@@ -11,8 +11,8 @@ exact tables, where comparing small ints is what keeps them fast.
 """
 from itertools import combinations_with_replacement
 
-from .cards import Card, check_single_deck, parse_cards
-from .errors import RuleError
+from ..cards import Card, check_single_deck, parse_cards
+from ..errors import RuleError
 
 HIGH_CARD = 0  # F3-7.1.6 three odd cards
 PAIR = 1  # F3-7.1.5

@@ -19,8 +19,8 @@ analyses compare.
 """
 from itertools import combinations, combinations_with_replacement
 
-from .cards import SUITS, Card, parse_cards
-from .errors import RuleError
+from ..cards import SUITS, Card, parse_cards
+from ..errors import RuleError
 
 HIGH_CARD = 0  # CSP-8.10
 PAIR = 1  # CSP-8.9
