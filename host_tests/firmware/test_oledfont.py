@@ -90,3 +90,13 @@ def test_what_stops_the_build_is_said_in_one_line(tmp_path):
         oledfont.module([("大", "大")])
     with pytest.raises(oledfont.FontError, match="more than four numbers"):
         oledfont.module([("# # # # #", "# # # # #")])
+
+
+def test_an_option_is_refused_with_the_usage_and_writes_no_file(tmp_path):
+    """`oledfont.py --help` once wrote the glyph module to a file named --help."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, oledfont.__file__, "--help"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 1 and "oledfont.py OUT.py" in proc.stderr, (proc.returncode, proc.stderr)
+    assert list(tmp_path.iterdir()) == []

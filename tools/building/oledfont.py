@@ -135,7 +135,7 @@ def load(terms=TERMS, path=HEX):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):  # `--help` is no file name to write the module to
         raise SystemExit(__doc__.split("\n\n")[1])
     try:
         source = module()
