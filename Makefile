@@ -28,7 +28,7 @@ browser:        ## install Debian's chromium and the pages' fonts (Chinese, the 
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei fonts-noto-color-emoji >/dev/null; fi; }
 
-font:           ## install Debian's unifont, the graphic display's glyphs (tools/oledfont.py builds tablectl/hw/glyphs from it; root, apt)
+font:           ## install Debian's unifont, the graphic display's glyphs (tools/building/oledfont.py builds tablectl/hw/glyphs from it; root, apt)
 	@test -f /usr/share/unifont/unifont.hex || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends unifont >/dev/null; \
 	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends unifont >/dev/null; fi; }
@@ -47,31 +47,31 @@ link: setup broker ## a linked progressive: mosquitto (HA=1: three nats-server n
 	$(BIN)/python -m jackpot demo $(if $(LINK_TABLES),--tables $(LINK_TABLES)) $(if $(WEB_PORT),--web-port $(WEB_PORT)) $(if $(BROKER_PORT),--broker-port $(BROKER_PORT)) $(if $(filter 1 yes,$(LINK_TLS)),--tls) $(if $(filter 1 yes,$(HA)),--cluster)
 
 rom32: setup    ## build MicroPython's unix port as a 32-bit board with ROMFS (from Debian's source; gcc-multilib by apt)
-	$(BIN)/python tools/romfs_port/build.py
+	$(BIN)/python tools/building/romfs_port/build.py
 
 firmware: setup ## build the qemu board's image, firmware frozen (BOARD=qemu; apt: gcc-arm-none-eabi, qemu-system-arm) into build/firmware-qemu
 	@test "$(BOARD)" = qemu || { echo "make firmware: only BOARD=qemu is built here (pico, esp32: their ports need SDKs; see docs/qemu.md)"; exit 2; }
-	$(BIN)/python tools/qemu_board/build.py
+	$(BIN)/python tools/building/qemu_image.py
 
 mcu: setup font      ## boot the qemu board's image under qemu-system-arm, REPL on a pty, flash in build/mcu/GAME (GAME=sicbo|...)
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python tools/qemu_board/mcu.py --game $(GAME)
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/sim/mcu.py --game $(GAME)
 
 mpy: setup font      ## compile firmware + board files to .mpy under build/BOARD (BOARD=sim)
-	$(BIN)/python tools/build_mpy.py --board $(BOARD) --out build/$(BOARD)
+	$(BIN)/python tools/building/build_mpy.py --board $(BOARD) --out build/$(BOARD)
 
 test: setup font browser broker postgres rom32 ## the whole suite: rulebook, core differential, firmware on the unix port and the qemu board, simulator, the link
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python tools/qemu_board/build.py
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/building/qemu_image.py
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) host_tests
 
 check: setup font    ## the fast suites, for the edit-test loop: all of make test but the browser test, the 32-bit port and the qemu board
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "not browser and not rom32 and not qemu" host_tests
 
 bench: setup mpy wasm32 rom32 broker postgres ## print speed and memory figures (rulebook, rules core, firmware on 64- and 32-bit MicroPython, the qemu board)
-	$(BIN)/python tools/qemu_board/build.py
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/building/qemu_image.py
+	$(BIN)/python -m bench
 
 wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) the bench measures the firmware on
 	@if ! command -v npm >/dev/null; then echo "no npm: make bench skips the 32-bit figures"; \
@@ -79,7 +79,7 @@ wasm32:         ## install the 32-bit MicroPython (webassembly port, from npm) t
 	  npm ci --silent --no-audit --no-fund --prefix tools/bench/wasm32 || echo "npm ci failed: make bench skips the 32-bit figures"; fi
 
 heapcheck: setup font ## each MicroPython test module's smallest heap against its '# mp-heap:' budget (10% spare)
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
 	$(BIN)/python tools/mpheap.py
 
 mutate: setup   ## cosmic-ray's mutants of the money-critical modules against their tests (tools/mutate.toml), 30 min, resumes: MODULES=path...
@@ -87,32 +87,32 @@ mutate: setup   ## cosmic-ray's mutants of the money-critical modules against th
 	PYTHONDONTWRITEBYTECODE=1 $(BIN)/python tools/mutate.py $(MODULES)
 
 demo: setup font     ## scripted session of every controller on the unix port, sim board, headless
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(BIN)/python tools/demo.py
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
+	$(BIN)/python tools/sim/demo.py
 
 sim: setup font      ## the table simulator in the browser (GAME=sicbo|fish_prawn_crab|fantan|caribbean_stud|fortune3|baccarat_a|baccarat_b|baccarat_c; BOARD=qemu: on the qemu board; OLED=1: the graphic display; MP_PORT=fs64: the 64-bit port; HEAP=192K)
-	$(BIN)/python tools/build_mpy.py --board sim --out build/sim
-	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/qemu_board/build.py)
-	@$(if $(filter qemu,$(BOARD))$(filter fs64,$(MP_PORT)),true,$(BIN)/python tools/romfs_port/build.py || echo "sim: the 32-bit ROMFS port could not be built (above): the 64-bit port runs the firmware")
+	$(BIN)/python tools/building/build_mpy.py --board sim --out build/sim
+	$(if $(filter qemu,$(BOARD)),$(BIN)/python tools/building/qemu_image.py)
+	@$(if $(filter qemu,$(BOARD))$(filter fs64,$(MP_PORT)),true,$(BIN)/python tools/building/romfs_port/build.py || echo "sim: the 32-bit ROMFS port could not be built (above): the 64-bit port runs the firmware")
 	$(BIN)/python -m sim --game $(GAME) --board $(BOARD) $(if $(SIM_PORT),--port $(SIM_PORT)) $(if $(filter 1 yes,$(OLED)),--oled) $(if $(MP_PORT),--mp-port $(MP_PORT)) $(if $(HEAP),--heap $(HEAP))
 
 deploy: setup font   ## build and copy the firmware to a board: make deploy BOARD=pico PORT=/dev/ttyACM0 [ROMFS=1]; PARTITION=1: the Pico's factory step (docs/technicians.md)
-	$(BIN)/python tools/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)
+	$(BIN)/python tools/boardops/deploy.py --board $(BOARD) --port "$(PORT)" $(if $(ROMFS),--romfs) $(if $(filter 1 yes,$(PARTITION)),--partition)
 
 trace: setup    ## regenerate docs/regulations/traceability.md from the article index and the ids the tracked code and tests cite (git ls-files)
 	$(BIN)/python -m traceability
 
 journal: setup  ## pull a table's journal since the last export into journals/<table>/ and check its chain: make journal PORT=/dev/ttyACM0
-	$(BIN)/python -m journalcheck pull --port "$(PORT)"
+	$(BIN)/python -m boardops.journalcheck pull --port "$(PORT)"
 
 release: setup font  ## a release a lab certifies: files (and image), manifest, SHA-256 of each and the whole, RELEASE.md: make release BOARD=qemu|pico|esp32|sim
-	$(BIN)/python tools/release.py --board $(BOARD)
+	$(BIN)/python tools/boardops/release.py --board $(BOARD)
 
 verify: setup   ## the lab's field check of a table against its release: make verify PORT=/dev/ttyACM0 SEED=1f2e3d4c [RELEASE=dir]
-	$(BIN)/python tools/verify.py --port "$(PORT)" --seed "$(SEED)" $(if $(RELEASE),--release $(RELEASE))
+	$(BIN)/python tools/boardops/verify.py --port "$(PORT)" --seed "$(SEED)" $(if $(RELEASE),--release $(RELEASE))
 
 meters: setup   ## a table's lifetime and per-shift meters as CSV and JSON for accounting: make meters PORT=/dev/ttyACM0 [OUT=meters]
-	$(BIN)/python tools/meters.py --port "$(PORT)" --out "$(or $(OUT),meters)"
+	$(BIN)/python tools/boardops/meters.py --port "$(PORT)" --out "$(or $(OUT),meters)"
 
 clean:          ## remove build output (keeps .venv)
 	rm -rf build .pytest_cache

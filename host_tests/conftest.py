@@ -9,7 +9,7 @@ for p in (ROOT / "firmware", ROOT / "boards" / "sim", ROOT / "tools", ROOT / "ho
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-import build_mpy  # noqa: E402  (tools/, on the path from here on)
+from building import build_mpy  # noqa: E402  (tools/, on the path from here on)
 
 
 @pytest.fixture(scope="session")

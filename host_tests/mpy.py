@@ -1,4 +1,4 @@
-"""Run code on the MicroPython unix port from pytest: the firmware as built by tools/build_mpy.py."""
+"""Run code on the MicroPython unix port from pytest: the firmware as built by tools/building/build_mpy.py."""
 import contextlib
 import os
 import pathlib
@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tty
 
-from build_mpy import venv_tool
+from building.build_mpy import venv_tool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "sim"
@@ -18,9 +18,9 @@ DEFAULT_HEAP = "64K"
 
 
 def rom32():
-    """The 32-bit unix port with a ROMFS partition (tools/romfs_port; built, or rebuilt when its
+    """The 32-bit unix port with a ROMFS partition (tools/building/romfs_port; built, or rebuilt when its
     variant changed, as `make rom32` does): its path."""
-    subprocess.run([sys.executable, str(ROOT / "tools" / "romfs_port" / "build.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "tools" / "building" / "romfs_port" / "build.py")], check=True)
     return venv_tool("micropython-rom32")
 
 
@@ -37,9 +37,9 @@ def _stale():
 def ensure_build():
     """Rebuild the .mpy files when a source is newer than the build (e.g. running one test file)."""
     if _stale():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
+        subprocess.run([sys.executable, str(ROOT / "tools" / "building" / "build_mpy.py"), "--board", "sim",
                         "--out", str(BUILD)], check=True)
-    import mplib
+    from building import mplib
     try:  # micropython-lib's modules (ssd1306 for host_tests/mp/test_hw_oled.py), fetched once
         mplib.folder()
     except mplib.FetchError as e:

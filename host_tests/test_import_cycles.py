@@ -1,5 +1,5 @@
 """No import cycle of any length, at the top or inside a function: what both sides need lives in a module below
-them (tools/rulebook: caribbean_rules, blackjack_cards; the sim board hands the link its roles; the firmware
+them (tools/rulebook: caribbean.rules, blackjack.cards; the sim board hands the link its roles; the firmware
 check is tablectl.certify, its report tablectl.service.firmware). The cycles are the import graph's strongly
 connected components of more than one module."""
 import ast

@@ -1,6 +1,6 @@
 # Freeze the firmware into a MicroPython build for the ESP32:
 #   make BOARD=ESP32_GENERIC FROZEN_MANIFEST=/path/to/boards/esp32/manifest.py (in ports/esp32)
-# pins.csv is read from the filesystem at boot: copy it to / (tools/build_mpy.py lays it out there).
+# pins.csv is read from the filesystem at boot: copy it to / (tools/building/build_mpy.py lays it out there).
 include("$(PORT_DIR)/boards/manifest.py")
 require("neopixel")
 require("aiorepl")  # the technician's REPL beside the running controller (tablectl.hw.wiring)

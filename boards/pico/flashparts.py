@@ -1,6 +1,6 @@
 """The Pico's storage area (rp2.Flash()) in two: LittleFS over its first part, the flash log's raw region over
 its last LOG_BYTES. The build's frozen _boot.py mounts / with mount(); `layout` then says what it found.
-The factory step (tools/partition.py, docs/technicians.md) calls repartition(), put() and erase() over mpremote;
+The factory step (tools/boardops/partition.py, docs/technicians.md) calls repartition(), put() and erase() over mpremote;
 the host imports canon() and summary() too (rp2 and vfs are imported where they are used)."""
 LOG_BYTES = 1 << 20  # boards/pico/board.py's region (the same figure: a test holds them equal)
 MIN_FS_BYTES = 128 * 1024  # a storage area smaller than the region and this keeps its whole filesystem

@@ -1,6 +1,6 @@
 # Freeze the firmware into a MicroPython build for the Pico:
 #   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/boards/pico/manifest.py (in ports/rp2)
-# pins.csv is read from the filesystem at boot: copy it to / (tools/build_mpy.py lays it out there).
+# pins.csv is read from the filesystem at boot: copy it to / (tools/building/build_mpy.py lays it out there).
 # The port's boards/manifest.py but its modules/_boot.py, which mounts the whole storage area and formats it
 # when that fails: this board's _boot.py keeps the log region out of the filesystem (flashparts.py)
 module("rp2.py", base_path="$(PORT_DIR)/modules")

@@ -7,7 +7,7 @@
 
 #include "py/mpconfig.h"
 
-#define BOARD_UARTS (2)  // UART0: the REPL; UART1: the simulator's link
+#define BOARD_UARTS (2)  // UART0: the REPL; UART1: the simulator's host link
 
 // Bytes received on UART `id` (0..BOARD_UARTS-1) and not read yet; the next one (-1 if none).
 size_t board_uart_rx_any(int id);

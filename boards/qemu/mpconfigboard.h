@@ -16,7 +16,7 @@
 // A filesystem: LittleFS on the machine's PSRAM, which qemu keeps in a host file (the board's flash).
 // MICROPY_VFS_LFS2 comes from mpconfigboard.mk, which also compiles littlefs.
 
-// machine.UART (board_uart.c): UART0 is the REPL, UART1 the simulator's link; machine.reset() resets
+// machine.UART (board_uart.c): UART0 is the REPL, UART1 the simulator's host link; machine.reset() resets
 // the machine rather than ending qemu (board_machine.c)
 #undef MICROPY_PY_MACHINE_INCLUDEFILE
 #define MICROPY_PY_MACHINE_INCLUDEFILE "board_machine.c"

@@ -1,6 +1,6 @@
 # tablectl's qemu board: MicroPython's ports/qemu for the mps2-an385, built out of the tree:
 #   make -C ports/qemu BOARD=TABLECTL BOARD_DIR=<this folder> MPY_LIB_DIR=<a folder with a README.md> [TABLECTL_CPU=m3]
-# (tools/qemu_board/build.py does it: `make firmware BOARD=qemu`). The stock MPS2_AN385 board's settings,
+# (tools/building/qemu_image.py does it: `make firmware BOARD=qemu`). The stock MPS2_AN385 board's settings,
 # plus: the board's C files, its configuration header (MP_CONFIGFILE), its linker script, LittleFS, and
 # the firmware frozen in (manifest.py).
 QEMU_ARCH = arm

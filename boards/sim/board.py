@@ -80,9 +80,9 @@ class UnixSimBoard(SimBoard):
     def tasks(self):
         extra = list(self.extra_tasks)
         # the host simulator (tools/sim) asks for its link and the REPL on the pty through the environment
-        if _env("TABLECTL_LINK"):
-            import link
-            extra.append(link.task(self, _env("TABLECTL_LINK")))
+        if _env("TABLECTL_HOSTLINK"):
+            import hostlink
+            extra.append(hostlink.task(self, _env("TABLECTL_HOSTLINK")))
         if _env("TABLECTL_REPL"):
             import simrepl
             extra.append(simrepl.task())

@@ -4,6 +4,6 @@ include("$(PORT_DIR)/variants/manifest.py")
 include("../../firmware/tablectl/manifest.py", board="simulated")  # the firmware, its REPL shim, the version
 module("board.py")
 module("simhw.py")
-module("link.py")
+module("hostlink.py")
 module("simrepl.py")
 module("demo_amounts.py")

@@ -170,7 +170,7 @@ class Journal:
             # end table=ID last=SEQ chain=CHAIN entries=N
 
         prev is the chain value before the first entry, so the host checks the file on its own and against
-        the previous export (tools/journalcheck). rotated: entries the ring had erased before this export
+        the previous export (tools/boardops/journalcheck). rotated: entries the ring had erased before this export
         reached them. Returns the number of entries emitted."""
         from tablectl import chain
         chained = None   # the chain value after the last entry seen (None: not known yet)

@@ -14,10 +14,10 @@ files = sorted(os.path.join(folder, name)[2:] for folder, _, names in os.walk(".
                if name.endswith(".py") and os.path.join(folder, name) != "./manifest.py")
 package("tablectl", files=files, base_path="..")
 module("service.py", base_path="..")  # what a technician imports at the REPL
-if options.glyphs:  # a board that offers DISPLAY,SSD1306: the glyph module (tools/oledfont.py, from Debian's
+if options.glyphs:  # a board that offers DISPLAY,SSD1306: the glyph module (tools/building/oledfont.py, from Debian's
     import subprocess  # unifont) written under build/glyphs, then frozen: its bytes stay in the image's flash
     import sys
     out = os.path.abspath(os.path.join("..", "..", "build", "glyphs"))
-    subprocess.run([sys.executable, os.path.join("..", "..", "tools", "oledfont.py"),
+    subprocess.run([sys.executable, os.path.join("..", "..", "tools", "building", "oledfont.py"),
                     os.path.join(out, "tablectl", "hw", "glyphs.py")], check=True)
     module("tablectl/hw/glyphs.py", base_path=out)

@@ -1,16 +1,16 @@
-"""firmware/tablectl/rules/dicetab.py is exactly what tools/gen_dicetab.py generates from the dice rules."""
+"""firmware/tablectl/rules/dicetab.py is exactly what tools/building/gen_dicetab.py generates from the dice rules."""
 import subprocess
 import sys
 
-import gen_dicetab
+from building import gen_dicetab
 
 
 def test_committed_dice_table_module_is_up_to_date():
-    assert gen_dicetab.OUT.read_text() == gen_dicetab.render(), "run: python tools/gen_dicetab.py"
+    assert gen_dicetab.OUT.read_text() == gen_dicetab.render(), "run: python tools/building/gen_dicetab.py"
 
 
 def test_check_mode_reports_up_to_date():
-    proc = subprocess.run([sys.executable, str(gen_dicetab.ROOT / "tools" / "gen_dicetab.py"), "--check"],
+    proc = subprocess.run([sys.executable, str(gen_dicetab.ROOT / "tools" / "building" / "gen_dicetab.py"), "--check"],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "up to date" in proc.stdout
 

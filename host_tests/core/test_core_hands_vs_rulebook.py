@@ -1,5 +1,5 @@
-"""The firmware jackpot hand classes against rulebook.poker5 (all 2,598,960 five-card hands),
-rulebook.fortune3 (3 + 2 community cards) and rulebook.baccarat_progressive (A/B/C classes)
+"""The firmware jackpot hand classes against rulebook.poker.poker5 (all 2,598,960 five-card hands),
+rulebook.fortune3 (3 + 2 community cards) and rulebook.baccarat.progressive (A/B/C classes)
 (CSP-10.2, F3-7.3, F3-15.1, BAC-13.1.4.4, BAC-13.2)."""
 import itertools
 import random
@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import baccarat_progressive, fortune3, poker5
+from rulebook.baccarat import progressive as baccarat_progressive
+from rulebook import fortune3
+from rulebook.poker import poker5
 from rulebook.cards import Card
 from tablectl.rules import cards, hands
 
@@ -42,7 +44,7 @@ def test_card_ints_round_trip_and_match_rulebook_cards():
 
 
 def test_all_2598960_hands_against_textbook_and_rulebook_poker5_CSP_10_2():
-    """Every hand the firmware puts in a jackpot class is in that class for rulebook.poker5, and the
+    """Every hand the firmware puts in a jackpot class is in that class for rulebook.poker.poker5, and the
     firmware's class sizes are the textbook counts (which rulebook's own tests hold it to): so the two
     agree on all 2,598,960 hands. The firmware's class function is timed here without the input
     check that classify5 adds (the check has its own tests below)."""
@@ -143,9 +145,9 @@ def test_three_plus_two_refuses_a_card_in_both_groups():
 # ---- baccarat progressive classes (BAC-13.1.4.4, BAC-13.2) --------------------------------------------
 
 def random_coups(rng, count):
-    """Coups dealt by rulebook.baccarat_rules from biased 8-deck card streams, so the rare classes show:
+    """Coups dealt by rulebook.baccarat.rules from biased 8-deck card streams, so the rare classes show:
     a few ranks (pairs, threes, six of a kind), the royal ranks (royal, paradise), one colour or suit."""
-    from rulebook.baccarat_rules import play_coup
+    from rulebook.baccarat.rules import play_coup
     rank_pools = [list(range(13)), [rng.randrange(13)], rng.sample(range(13), 2), rng.sample(range(13), 3),
                   [8, 9, 10, 11, 12]]
     suit_pools = [[0, 1, 2, 3], [rng.randrange(4)], [0, 2], [1, 3]]

@@ -6,8 +6,10 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import baccarat_progressive, fortune3, poker5
-from rulebook.baccarat_rules import play_coup
+from rulebook.baccarat import progressive as baccarat_progressive
+from rulebook import fortune3
+from rulebook.poker import poker5
+from rulebook.baccarat.rules import play_coup
 from rulebook.cards import Card
 from rulebook.errors import RuleError
 from tablectl.rules import hands, hits

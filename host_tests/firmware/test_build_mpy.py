@@ -1,8 +1,8 @@
-"""tools/build_mpy.py: the name a compiled module gives in tracebacks."""
+"""tools/building/build_mpy.py: the name a compiled module gives in tracebacks."""
 import pathlib
 
 import mpy
-from build_mpy import module_name
+from building.build_mpy import module_name
 
 
 def test_module_name_is_the_dotted_import_name():

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mp"))
 from test_ctl_app import cleanup, new_app, state_of  # noqa: E402
 
-from rulebook import fortune3, poker5  # noqa: E402
+from rulebook import fortune3  # noqa: E402
+from rulebook.poker import poker5  # noqa: E402
 from rulebook.cards import Card  # noqa: E402
 from tablectl.rules import cards as _cards  # noqa: E402
 

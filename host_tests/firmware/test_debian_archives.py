@@ -1,9 +1,9 @@
-"""Where tools/romfs_port fetches MicroPython's Debian source tarball: from the archives this machine's apt
+"""Where tools/building/romfs_port fetches MicroPython's Debian source tarball: from the archives this machine's apt
 already uses (the project names no host of its own), the live ones before those named only in comments
 (a dated snapshot an image was installed from), TABLECTL_DEBIAN_ARCHIVE before all."""
 import pytest
 
-import romfs_port.build as romfs_build
+from building.romfs_port import build as romfs_build
 
 
 @pytest.fixture

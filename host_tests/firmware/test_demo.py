@@ -12,7 +12,7 @@ _TRACE = []
 def trace():
     if not _TRACE:
         mpy.ensure_build()
-        proc = subprocess.run([sys.executable, str(mpy.ROOT / "tools" / "demo.py"), "--build", str(mpy.BUILD)],
+        proc = subprocess.run([sys.executable, str(mpy.ROOT / "tools" / "sim" / "demo.py"), "--build", str(mpy.BUILD)],
                               capture_output=True, text=True, timeout=300)
         _TRACE.append((proc.returncode, proc.stdout + proc.stderr))
     return _TRACE[0]

@@ -236,8 +236,8 @@ NOT_IN_CHINESE = {"S", "BAC", "CSP"}  # a seat's S3 and the article ids stay as 
 def test_every_line_the_display_shows_fits_the_graphic_display_in_english_and_in_chinese():
     """The SSD1306 option (tablectl.hw.oled): every line in English (16 columns of 8 pixels, a glyph for each
     character) and beneath it in Chinese within the panel's 128 pixels; every glossary word has its Chinese."""
-    import oled_terms
-    import oledfont
+    from building import oled_terms
+    from building import oledfont
     from tablectl.hw.oled import Oled
     from test_hw_oled import Panel  # the driver's side (the bus itself: host_tests/mp/test_hw_oled.py)
     glyphs = oledfont.load()

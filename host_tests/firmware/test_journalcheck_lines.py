@@ -1,10 +1,10 @@
-"""tools/journalcheck line by line, on the firmware's own exports (a RAM flash, CPython): each kind of tampering
+"""tools/boardops/journalcheck line by line, on the firmware's own exports (a RAM flash, CPython): each kind of tampering
 named with the entry and line it is at, a file that is not an export refused naming its line, an entry whose
 empty text lost its trailing space still read. Rounds differ from sequence numbers, so that neither can pass
 for the other."""
 import pytest
 
-from journalcheck import check, parse
+from boardops.journalcheck import check, parse
 from ramblockdev import RamBlockDev
 from tablectl.journal import Journal
 from tablectl.storage import Log
@@ -95,7 +95,7 @@ def test_a_file_cut_short_or_a_header_without_its_chain_is_named():
 
 
 def test_the_checker_runs_as_make_journal_runs_it_with_only_the_tools_on_its_path(tmp_path):
-    """python -m journalcheck FILE: it finds the firmware's chain module by itself."""
+    """python -m boardops.journalcheck FILE: it finds the firmware's chain module by itself."""
     import os
     import pathlib
     import subprocess
@@ -104,7 +104,7 @@ def test_the_checker_runs_as_make_journal_runs_it_with_only_the_tools_on_its_pat
     path.write_text("\n".join(exported()) + "\n")
     root = pathlib.Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root / "tools"))
-    proc = subprocess.run([sys.executable, "-S", "-m", "journalcheck", str(path)], env=env, cwd=str(tmp_path),
+    proc = subprocess.run([sys.executable, "-S", "-m", "boardops.journalcheck", str(path)], env=env, cwd=str(tmp_path),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent / "mp"))
-import journalcheck  # noqa: E402
+from boardops import journalcheck  # noqa: E402
 from ramblockdev import RamBlockDev  # noqa: E402
 from tablectl.journal import Journal  # noqa: E402
 from tablectl.storage import Log  # noqa: E402

@@ -8,7 +8,7 @@ fan-tan: count, result, confirm; progressive: seat sensors, lock, a hit every 10
 void every 7th round), checks every round ends back at the idle state with the pool balanced (pool +
 reserve + paid == seeded + contributed), and prints the figures.
 
-On a board: the 32-bit unix port with a ROMFS partition (tools/romfs_port), the .mpy files in a ROMFS
+On a board: the 32-bit unix port with a ROMFS partition (tools/building/romfs_port), the .mpy files in a ROMFS
 image run in place, as a board with ROMFS runs them from flash: a 64 KB heap, or the heap ROMFS_K names
 where this tree needs more (a board's 64 KB is not met there: docs/figures.md). Fan-tan completes in 62 KB
 on an idle machine, but not always under load (asyncio's clock is the host's): it is held to 64 as well.

@@ -1,5 +1,5 @@
 """The boards' freeze manifests, run by MicroPython's own tools/manifestfile.py from the pinned source (the one
-tools/qemu_board builds the qemu image from): each board includes the one firmware manifest
+tools/building/qemu_image.py builds the qemu image from): each board includes the one firmware manifest
 (firmware/tablectl/manifest.py, naming the board), which freezes every module of the package and the REPL
 shim with tablectl.VERSION as the version, then freezes its own board.py. The qemu image is built from its manifest (test_qemu_board);
 the rp2 and esp32 ports need SDKs that no registry here carries, so their manifests are run here with
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from qemu_board import build as fwbuild
+from building import qemu_image as fwbuild
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 # each board's port, and the port's own manifest that the board's includes
@@ -77,7 +77,7 @@ def test_every_board_freezes_the_whole_firmware_and_its_own_board(board, manifes
         assert {"neopixel", "aiorepl"} <= required  # the lamp chain's driver; the REPL beside the controller
         # the graphic display: micropython-lib's driver, and the glyph module the tool makes, frozen as the
         # firmware's own tablectl.hw.glyphs (its bytes in flash)
-        import oledfont
+        from building import oledfont
         assert "ssd1306" in required
         assert pathlib.Path(files["tablectl/hw/glyphs.py"]).read_text() == oledfont.module()
     else:
@@ -86,7 +86,7 @@ def test_every_board_freezes_the_whole_firmware_and_its_own_board(board, manifes
 
 def test_the_qemu_image_freezes_the_sim_boards_hardware_link_and_repl(manifestfile, tmp_path):
     files, required = frozen(manifestfile, "qemu", tmp_path)
-    for name in ("simhw.py", "link.py", "simrepl.py"):
+    for name in ("simhw.py", "hostlink.py", "simrepl.py"):
         assert files[name] == str(ROOT / "boards" / "sim" / name)
     assert files["_boot.py"] == str(ROOT / "boards" / "qemu" / "_boot.py") and not required
 

@@ -1,10 +1,10 @@
-"""tools/oledfont.py, the graphic display's glyph module: every glyph's pixels are the font's, the phrase
-table reads back as tools/oled_terms.py wrote it, and a missing font, a missing glyph or a phrase whose
+"""tools/building/oledfont.py, the graphic display's glyph module: every glyph's pixels are the font's, the phrase
+table reads back as tools/building/oled_terms.py wrote it, and a missing font, a missing glyph or a phrase whose
 numbers differ stops the build with a line that says which."""
 import pytest
 
-import oled_terms
-import oledfont
+from building import oled_terms
+from building import oledfont
 
 
 def pixels_of_hex(bits):
@@ -90,3 +90,13 @@ def test_what_stops_the_build_is_said_in_one_line(tmp_path):
         oledfont.module([("大", "大")])
     with pytest.raises(oledfont.FontError, match="more than four numbers"):
         oledfont.module([("# # # # #", "# # # # #")])
+
+
+def test_an_option_is_refused_with_the_usage_and_writes_no_file(tmp_path):
+    """`oledfont.py --help` once wrote the glyph module to a file named --help."""
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, oledfont.__file__, "--help"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 1 and "oledfont.py OUT.py" in proc.stderr, (proc.returncode, proc.stderr)
+    assert list(tmp_path.iterdir()) == []

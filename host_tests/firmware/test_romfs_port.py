@@ -1,4 +1,4 @@
-"""The board the 64 KB session runs on (tools/romfs_port): MicroPython's unix port built 32-bit, with the
+"""The board the 64 KB session runs on (tools/building/romfs_port): MicroPython's unix port built 32-bit, with the
 ROMFS partition named by $MICROPY_ROMFS: its image mounted at /rom and its .mpy files run in place, out
 of the heap; `mpremote romfs deploy` writes it as it writes a board's."""
 import os
@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 import mpy
-from build_mpy import mpy_cross, romfs_image, venv_tool
+from building.build_mpy import mpy_cross, romfs_image, venv_tool
 
 pytestmark = pytest.mark.rom32
 BIG = 6000  # bytes of string constant in the probe module: in the heap only if the .mpy is loaded into it

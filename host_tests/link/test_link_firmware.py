@@ -1,7 +1,7 @@
 """The firmware as a linked table (the .mpy build on the unix port, sim board, umqtt.simple) against a real mosquitto and the server.
 
 The dealer's buttons and the seat sensors go in, and the display, the jackpot digits and status() come
-out, through the sim board's link (as the simulator's page); the other tables are bare MQTT messages
+out, through the sim board's host link (as the simulator's page); the other tables are bare MQTT messages
 (jackpot.rig.RawTable). Every amount expected is the server's answer; the firmware computes no award.
 """
 import random

@@ -6,11 +6,11 @@ greys, and a refusal changes nothing (CPython and the unix port)."""
 import json
 
 from test_ctl_app import cleanup, drive, new_app, state_of
-from link import Link  # boards/sim: the page's view of the board (its keys greyed by reason())
+from hostlink import HostLink  # boards/sim: the page's view of the board (its keys greyed by reason())
 
 
 class Page:
-    """The simulator's end of the sim board's link: every line the board sends."""
+    """The simulator's end of the sim board's host link: every line the board sends."""
 
     def __init__(self):
         self.lines = []
@@ -21,7 +21,7 @@ class Page:
 
     def refused(self, app):
         """{role: why} of the status line the board sends now (the link writes a line in pieces)."""
-        Link(app.board, self).status()
+        HostLink(app.board, self).status()
         for data in reversed("".join(self.lines).split("\n")):
             if not data:
                 continue

@@ -41,6 +41,6 @@ def test_layout_names_come_from_the_controllers_ids_and_stay_one_object_until_re
     assert list(table) == [2, 0] and lamps.wired == 3
     assert (lamps.name(0), lamps.name(1), lamps.name(2), lamps.name(3)) == ("big", "", "small", "")
     first = lamps.layout
-    assert first == ("big", "", "small") and lamps.layout is first  # what the simulator's link watches
+    assert first == ("big", "", "small") and lamps.layout is first  # what the simulator's host link watches
     lamps.wire(("small",), ("small", "big"))
     assert lamps.layout == ("small",) and lamps.layout is not first

@@ -15,7 +15,7 @@ except ImportError:
 try:
     from tablectl.hw import glyphs  # the build's module (the unix port runs build/sim)
 except ImportError:
-    import oledfont  # CPython: the same module, made by the tool from the font
+    from building import oledfont  # CPython: the same module, made by the tool from the font
     glyphs = oledfont.load()
 
 ADDR = 0x3C
@@ -23,7 +23,7 @@ W = 128
 
 
 def ssd1306_module():
-    """micropython-lib's driver (tools/mplib.py fetches it; mip installs it on a board): it needs framebuf."""
+    """micropython-lib's driver (tools/building/mplib.py fetches it; mip installs it on a board): it needs framebuf."""
     if ".venv/cache/mplib" not in sys.path:
         sys.path.append(".venv/cache/mplib")
     try:

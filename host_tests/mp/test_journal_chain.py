@@ -114,7 +114,7 @@ def test_a_frame_whose_second_entry_is_renumbered_names_that_entry():
 
 def test_the_newest_frame_has_nothing_after_it_to_betray_an_edit_the_export_pins_it():
     """An edit of the very last frame leaves no later chain value on the table to disagree: what pins it is the
-    chain value a host already exported for it (tools/journalcheck compares the next export with it)."""
+    chain value a host already exported for it (tools/boardops/journalcheck compares the next export with it)."""
     def more(entries):
         entries[0][3] += 1
     assert tamper(more, 6) == ""

@@ -1,4 +1,4 @@
-"""The journal chain's format as a third party's checker would compute it (tools/journalcheck's docstring):
+"""The journal chain's format as a third party's checker would compute it (tools/boardops/journalcheck's docstring):
 CHAIN = SHA-256(the previous CHAIN's 32 bytes + "SEQ ROUND EVENT A B TEXT"), checked against hashlib on the
 literal text, every field distinct so that none can stand for another; a chain value in an export is 64 hex
 digits, anything else refused with one line (CPython and the unix port)."""

@@ -68,7 +68,7 @@ def test_an_export_from_seq_1_after_the_ring_erased_early_entries_says_which_in_
 
 def test_the_resync_line_carries_the_chain_of_the_frame_after_the_break():
     """The chain value a '# resync' gives is where the chain stood before the next entry kept: each entry
-    after it links from that value (what tools/journalcheck recomputes)."""
+    after it links from that value (what tools/boardops/journalcheck recomputes)."""
     d = RamBlockDev(block_size=2048, blocks=5)
     steps(d, 6)
     frames = [f for f in log_frames(d) if f[5] and f[5].get("j")]

@@ -1,5 +1,5 @@
 """selftest(): every firmware file against the manifest deploy wrote, and the rules for stale code it shares with
-tools/deploy.py (what an older firmware or a person leaves where the firmware lives)."""
+tools/boardops/deploy.py (what an older firmware or a person leaves where the firmware lives)."""
 # mp-heap: 232K
 # (compiled from source, with the sim board and a running fan-tan App; copies of the built firmware)
 import gc
@@ -11,7 +11,7 @@ import board  # boards/sim: on the path of host_tests/conftest.py and of host_te
 from ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises
-from tablectl import certify as fwselftest  # selftest's rules, which tools/deploy.py shares
+from tablectl import certify as fwselftest  # selftest's rules, which tools/boardops/deploy.py shares
 from tablectl.config import Config
 from tablectl.storage import Log
 from tablectl.store import Store
@@ -46,7 +46,7 @@ def test_selftest_checks_every_file_against_the_manifest():
 
 
 def test_selftest_passes_on_the_built_firmware():
-    # the .mpy files this test runs from, against the manifest tools/build_mpy.py wrote
+    # the .mpy files this test runs from, against the manifest tools/building/build_mpy.py wrote
     rep = service.selftest(built_root())
     assert rep.data["ok"] is True and rep.data["checked"] > 10, repr(rep)
 

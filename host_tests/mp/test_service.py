@@ -663,7 +663,7 @@ def test_a_change_asked_the_moment_the_key_turns_follows_its_key_on_and_its_code
     b = app.board
     b.set_service_key(False)
     app.tick()
-    b.set_service_key(True)  # no tick between the key and the call, as when the sim link or the REPL is quick
+    b.set_service_key(True)  # no tick between the key and the call, as when the host link or the REPL is quick
     code = raises(ValueError, service.configure, game="sicbo").split("confirm='")[1][:6]
     assert app.journal.records(1)[0][2] == "key_on"
     app.tick()  # the tick that follows journals nothing more

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook.baccarat_rules import coup_from_cards, card_value, hand_total
+from rulebook.baccarat.rules import coup_from_cards, card_value, hand_total
 from rulebook.cards import parse_cards
 from rulebook.errors import RuleError
 

@@ -4,8 +4,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from rulebook import baccarat
-from rulebook.baccarat_exact import coup_distribution
+from rulebook.baccarat import game as baccarat
+from rulebook.baccarat.exact import coup_distribution
 from rulebook.errors import RuleError
 
 

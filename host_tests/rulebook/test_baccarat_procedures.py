@@ -7,7 +7,8 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import baccarat, baccarat_shoe
+from rulebook.baccarat import game as baccarat
+from rulebook.baccarat import shoe as baccarat_shoe
 from rulebook.cards import Shoe
 from rulebook.errors import RuleError
 from rulebook.options import resolve_options

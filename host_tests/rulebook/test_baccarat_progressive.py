@@ -4,10 +4,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from rulebook import baccarat
-from rulebook.baccarat_progressive import (class_a_probabilities, class_bc_probabilities,
+from rulebook.baccarat import game as baccarat
+from rulebook.baccarat.progressive import (class_a_probabilities, class_bc_probabilities,
                                            progressive_class)
-from rulebook.baccarat_rules import coup_from_cards
+from rulebook.baccarat.rules import coup_from_cards
 from rulebook.cards import parse_cards
 from rulebook.errors import RuleError
 

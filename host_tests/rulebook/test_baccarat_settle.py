@@ -4,7 +4,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import baccarat
+from rulebook.baccarat import game as baccarat
 from rulebook.errors import RuleError
 
 L = F(-1)

@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import baccarat
-from rulebook.baccarat_shoe import deal_round, new_shoe, play_shoe, start_shoe
+from rulebook.baccarat import game as baccarat
+from rulebook.baccarat.shoe import deal_round, new_shoe, play_shoe, start_shoe
 from rulebook.cards import Shoe
 from rulebook.errors import RuleError, ShoeExhausted
 from rulebook.options import resolve_options

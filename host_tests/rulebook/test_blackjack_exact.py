@@ -1,4 +1,4 @@
-"""rulebook.blackjack_exact: the finite-shoe composition-dependent values against a published exact table
+"""rulebook.blackjack.exact: the finite-shoe composition-dependent values against a published exact table
 (6 and 8 decks, no hole card, dealer hits soft 17) and against plain card-by-card enumeration."""
 from fractions import Fraction
 from functools import lru_cache
@@ -6,7 +6,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from rulebook import blackjack_exact as bx
+from rulebook.blackjack import exact as bx
 from rulebook.errors import RuleError
 
 # Wizard of Odds, Blackjack Appendix 9 ("six deck" and "eight decks, dealer hits on soft 17, no hole card";

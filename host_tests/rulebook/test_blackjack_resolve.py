@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from rulebook import blackjack as bj
+from rulebook.blackjack import game as bj
 from rulebook.errors import RuleError
 
 

@@ -5,9 +5,9 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import blackjack as bj
-from rulebook.blackjack_cards import hand_total
-from rulebook.blackjack_round import Round, Seat
+from rulebook.blackjack import game as bj
+from rulebook.blackjack.cards import hand_total
+from rulebook.blackjack.round import Round, Seat
 from rulebook.cards import Shoe, parse_cards
 from rulebook.errors import RuleError, ShoeExhausted
 

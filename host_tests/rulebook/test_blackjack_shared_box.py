@@ -7,9 +7,10 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook import blackjack as bj, cli
-from rulebook.blackjack_round import Round, Seat
-from rulebook.blackjack_shared import Bettor, box_decider, card_holder, settle_shared
+from rulebook import cli
+from rulebook.blackjack import game as bj
+from rulebook.blackjack.round import Round, Seat
+from rulebook.blackjack.shared import Bettor, box_decider, card_holder, settle_shared
 from rulebook.cards import Shoe, parse_cards
 from rulebook.errors import RuleError
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from rulebook import blackjack as bj
-from rulebook.blackjack_shoe import play_shoe
+from rulebook.blackjack import game as bj
+from rulebook.blackjack.shoe import play_shoe
 from rulebook.cards import deck
 from rulebook.errors import RuleError
 

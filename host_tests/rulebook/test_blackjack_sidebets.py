@@ -5,8 +5,8 @@ from itertools import permutations
 
 import pytest
 
-from rulebook import blackjack as bj
-from rulebook.blackjack_sidebets import sevens_distribution, two_card_edges
+from rulebook.blackjack import game as bj
+from rulebook.blackjack.sidebets import sevens_distribution, two_card_edges
 from rulebook.cards import deck
 
 
@@ -117,7 +117,7 @@ def test_side_bet_edges_every_deck_count_are_house_favoured():
 
 
 def test_extra_pairs_after_a_split_by_hand_BJ_13_1_2():
-    from rulebook.blackjack_sidebets import extra_pairs
+    from rulebook.blackjack.sidebets import extra_pairs
     # one deck, 8,8 split against a 6: two 8s among the 49 unseen cards; no re-split (two hands):
     # hand 1 draws an 8 with 2/49, then hand 2 with 1/48; else hand 2 draws one with 2/48
     dist = extra_pairs(2, 49, 2)
@@ -146,7 +146,7 @@ def test_any_pair_pays_again_for_pairs_after_splits_BJ_13_1_2():
     assert bj.resolve(text)["any_pair"] == 22
     assert bj.resolve(text, bj.options({"any_pair_split_pairs": False}))["any_pair"] == 11
     # the pair-again count also reaches the money settlement of a staked bet
-    from rulebook.blackjack_round import Round, Seat
+    from rulebook.blackjack.round import Round, Seat
     from rulebook.cards import Shoe, parse_cards
     rnd = Round(bj.options(None), Shoe(decks=6, cards=parse_cards(text.split("|")[0])), [Seat(1, {"any_pair": 5})])
     for name in ("split", "split", "stand", "stand", "stand"):

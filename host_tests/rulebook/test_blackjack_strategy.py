@@ -9,8 +9,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from rulebook import blackjack as bj
-from rulebook.blackjack_strategy import Strategy, dealer_distribution
+from rulebook.blackjack import game as bj
+from rulebook.blackjack.basic_strategy import Strategy, dealer_distribution
 
 OPTS = bj.options(None)
 BOOK = Strategy(OPTS)

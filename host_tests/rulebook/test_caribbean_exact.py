@@ -1,4 +1,4 @@
-"""rulebook.caribbean_exact: the exact ante/raise edge (CSP-7.1, CSP-8, CSP-9) against the figures of the
+"""rulebook.caribbean.exact: the exact ante/raise edge (CSP-7.1, CSP-8, CSP-9) against the figures of the
 card-level engine it replaced, direct enumeration of the dealer's 163,185 completions, the textbook
 counts, the simulation and the published figure."""
 import random
@@ -9,9 +9,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from rulebook import caribbean_exact as ce
-from rulebook import caribbean_stud as cs
-from rulebook import poker5
+from rulebook.caribbean import exact as ce
+from rulebook.caribbean import game as cs
+from rulebook.poker import poker5
 from rulebook.cards import parse_cards
 from rulebook.errors import RuleError
 from rulebook.options import resolve_options

@@ -1,4 +1,4 @@
-"""rulebook.caribbean_stud: outcome parsing, dealer qualification (CSP-9.1/9.3), every settlement branch
+"""rulebook.caribbean.game: outcome parsing, dealer qualification (CSP-9.1/9.3), every settlement branch
 of CSP-9 including the per-round cap, the progressive (CSP-10.2), the strategy and the odds."""
 from fractions import Fraction
 from itertools import combinations
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import caribbean_stud as cs
-from rulebook import poker5
+from rulebook.caribbean import game as cs
+from rulebook.poker import poker5
 from rulebook.cards import deck, parse_cards
 from rulebook.errors import RuleError
 from rulebook.options import resolve_options
@@ -225,7 +225,7 @@ def test_edge_figures_and_flags():
 
 
 def test_strategy_text_states_its_exact_gap_to_the_optimum():
-    from rulebook import caribbean_exact
+    from rulebook.caribbean import exact as caribbean_exact
     e = caribbean_exact.ante_raise_edge(opts())
     gap = e["strategy"]["house_edge"] - e["house_edge"]
     text = cs.strategy(opts())

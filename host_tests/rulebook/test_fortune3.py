@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import fortune3, poker3
+from rulebook import fortune3
+from rulebook.poker import poker3
 from rulebook.cards import Shoe, deck, parse_cards
 from rulebook.errors import RuleError, ShoeExhausted
 

@@ -2,7 +2,9 @@
 Stud CSP-11.1-11.4 and Fortune 3 F3-17 (baccarat's BAC-10 is in test_baccarat_procedures)."""
 import pytest
 
-from rulebook import baccarat, caribbean_stud, fortune3, irregularities
+from rulebook import fortune3, irregularities
+from rulebook.baccarat import game as baccarat
+from rulebook.caribbean import game as caribbean_stud
 from rulebook.errors import RuleError
 from rulebook.irregularities import Ruling
 

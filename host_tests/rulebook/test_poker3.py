@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import poker3
+from rulebook.poker import poker3
 from rulebook.cards import Card, deck, parse_cards
 from rulebook.errors import RuleError
 

@@ -1,4 +1,4 @@
-"""rulebook.poker5: every five-card hand against the textbook counts, ordering against an independent
+"""rulebook.poker.poker5: every five-card hand against the textbook counts, ordering against an independent
 naive ranking, the wheel (CSP-4.3) and the Caribbean Stud suit tie-breaks of CSP-8, one test per row."""
 from collections import Counter
 from itertools import combinations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook import poker5
+from rulebook.poker import poker5
 from rulebook.cards import deck, parse_cards
 from rulebook.errors import RuleError
 

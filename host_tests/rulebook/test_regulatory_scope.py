@@ -7,9 +7,12 @@ from itertools import product
 
 import pytest
 
-from rulebook import baccarat, blackjack as bj, caribbean_stud, fish_prawn_crab as fpc, fortune3, progressive, roulette, sicbo
-from rulebook.baccarat_awards import award_and_pool
-from rulebook.blackjack_strategy import Strategy
+from rulebook import fish_prawn_crab as fpc, fortune3, progressive, roulette, sicbo
+from rulebook.baccarat import game as baccarat
+from rulebook.blackjack import game as bj
+from rulebook.caribbean import game as caribbean_stud
+from rulebook.baccarat.awards import award_and_pool
+from rulebook.blackjack.basic_strategy import Strategy
 from rulebook.errors import RuleError
 from rulebook.options import resolve_options
 

@@ -57,10 +57,10 @@ def service_call():
 
 @pytest.fixture
 def mpremote_env(tmp_path):
-    """mpremote reading the project's macros (tools/mpremote/config.py), as a technician installs them:
+    """mpremote reading the project's macros (tools/boardops/mpremote/config.py), as a technician installs them:
     the environment to give run_mpremote."""
     (tmp_path / "xdg" / "mpremote").mkdir(parents=True)
-    shutil.copyfile(ROOT / "tools" / "mpremote" / "config.py", tmp_path / "xdg" / "mpremote" / "config.py")
+    shutil.copyfile(ROOT / "tools" / "boardops" / "mpremote" / "config.py", tmp_path / "xdg" / "mpremote" / "config.py")
     return dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg"))
 
 

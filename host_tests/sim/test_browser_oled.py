@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from test_browser import browser, click, open_table, throw_dice, wait_lcd, wait_state  # noqa: F401,E402
-import oledfont  # noqa: E402
+from building import oledfont  # noqa: E402
 from tablectl.hw.oled import Oled  # noqa: E402
 from test_hw_oled import Panel  # noqa: E402  (host_tests/mp: the driver's side Oled draws on)
 
@@ -34,7 +34,7 @@ def shown(page):
 
 @pytest.fixture
 def oled_table(open_table, monkeypatch):  # noqa: F811 (the fixture's value)
-    import mplib
+    from building import mplib
     mplib.folder()  # micropython-lib's ssd1306 on the board process's path, as python -m sim --oled fetches it
     monkeypatch.setenv("TABLECTL_DISPLAY", "SSD1306")  # the board process inherits it, as `python -m sim --oled` sets it
     return open_table

@@ -1,4 +1,4 @@
-"""tools/deploy.py: refuses an unknown board and a silent port in one line; deploys into a simulated board
+"""tools/boardops/deploy.py: refuses an unknown board and a silent port in one line; deploys into a simulated board
 with mpremote, removing the code files the new firmware's selftest would fail (stale modules, .py shadows)
 and nothing else."""
 import json
@@ -13,7 +13,7 @@ import pytest
 import mpy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-DEPLOY = str(ROOT / "tools" / "deploy.py")
+DEPLOY = str(ROOT / "tools" / "boardops" / "deploy.py")
 
 
 # a bound on a process waited for directly: at a load of 20 on 2 cores 120 s was too few
@@ -102,7 +102,7 @@ def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_cod
 def test_copy_commands_remove_stale_files_first_and_copy_the_manifest_last():
     """All in one mpremote call without a soft reset (`resume`), which would end the stopped firmware's watchdog
     hold and let the board reset partway through the copy."""
-    import deploy as deploy_tool  # tools/ is on the path (host_tests/conftest.py)
+    from boardops import deploy as deploy_tool  # tools/ is on the path (host_tests/conftest.py)
     args = deploy_tool.copy_commands("/o", ["fwmanifest.json", "tablectl/a.mpy", "main.py"], have={"tablectl"},
                                      remove=["tablectl/a.py", "tablectl/old.mpy"])
     assert " ".join(args).split(" + ") == [
@@ -157,7 +157,7 @@ def test_romfs_deploy_is_refused_by_a_board_without_a_partition(start_sim, deale
 def test_romfs_deploy_to_a_board_stops_the_controller_first_and_resets_it_last(tmp_path, monkeypatch):
     """On a board (not the simulator) the firmware runs from the partition deploy rewrites: the mpremote
     calls, in order, with the board faked (no hardware here)."""
-    import deploy as tool
+    from boardops import deploy as tool
     calls = []
 
     def fake(port, args, timeout):

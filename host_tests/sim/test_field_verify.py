@@ -1,4 +1,4 @@
-"""The lab's field check through the real mpremote: `make verify` (tools/verify.py) against a release (tools/release.py)
+"""The lab's field check through the real mpremote: `make verify` (tools/boardops/verify.py) against a release (tools/boardops/release.py)
 on the simulator and the qemu board, MATCH for the certified program and MISMATCH naming the part for a tampered
 file or a tampered byte of the image as it runs; two builds of one tree give the same release."""
 import shutil
@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-import build_mpy
-import release
-import verify as fieldcheck
+from building import build_mpy
+from boardops import release
+from boardops import verify as fieldcheck
 from sim.board_process import HEAP
 from sim.simulator import Simulator
 
@@ -49,7 +49,7 @@ def test_a_sim_table_matches_its_release_and_a_tampered_file_does_not(own_build,
         data[len(data) // 2] ^= 0x01
         target.write_bytes(data)
         code, out = make_verify(sim.pty, SEED, rel)
-        assert code != 0 and out.startswith("MISMATCH: "), out  # make fails with it (tools/verify.py exits 1)
+        assert code != 0 and out.startswith("MISMATCH: "), out  # make fails with it (tools/boardops/verify.py exits 1)
         assert fieldcheck.main(["--port", sim.pty, "--seed", SEED, "--release", str(rel)]) == 1
         assert out.count("differs") == 1 and "tablectl/rules/hands.mpy: differs" in out, out
         # a file gone is named too
@@ -93,7 +93,7 @@ def test_two_builds_of_one_tree_give_the_same_release(tmp_path):
 def test_a_qemu_table_matches_its_release_and_a_tampered_image_byte_does_not(mpremote, tmp_path):
     import functools
     run_mpremote = functools.partial(mpremote, timeout=60)  # the emulated Cortex-M3 answers more slowly
-    from qemu_board.mcu import McuProcess
+    from sim.mcu import McuProcess
     rel = release.release("qemu", tmp_path / "rel")
     sums = (rel / "SHA256SUMS").read_text()
     again = release.release("qemu", tmp_path / "rel2")  # the same image and files: the same digests
@@ -130,7 +130,7 @@ def test_a_qemu_table_matches_its_release_and_a_tampered_image_byte_does_not(mpr
 
 @pytest.mark.qemu
 def test_two_builds_of_the_qemu_image_in_two_folders_are_identical(tmp_path):
-    from qemu_board import build as fwbuild
+    from building import qemu_image as fwbuild
     first = fwbuild.build(quiet=True)
     second = fwbuild.build(quiet=True, out=tmp_path / "again")  # from nothing: another folder, no objects
     # what the machine runs and verify() hashes is the same; the ELF's debug sections name the build folder

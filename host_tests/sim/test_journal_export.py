@@ -1,16 +1,16 @@
 """The journal a lab or a surveillance department keeps: `make journal` pulls every entry since the last export
 from a running table through the real mpremote into journals/<table>/ and checks its chain; the same checker
-finds every kind of tampering in an exported file, naming the first bad entry (tools/journalcheck)."""
+finds every kind of tampering in an exported file, naming the first bad entry (tools/boardops/journalcheck)."""
 import subprocess
 import sys
 
-import journalcheck
-from journalcheck.__main__ import main as journalcheck_main
+from boardops import journalcheck
+from boardops.journalcheck.__main__ import main as journalcheck_main
 
 
 def pull(port, folder):
     """`make journal PORT=...` as the Makefile runs it: (exit status, stdout + stderr)."""
-    proc = subprocess.run([sys.executable, "-m", "journalcheck", "pull", "--port", str(port), "--dir", str(folder)],
+    proc = subprocess.run([sys.executable, "-m", "boardops.journalcheck", "pull", "--port", str(port), "--dir", str(folder)],
                           capture_output=True, text=True, timeout=120)
     return proc.returncode, proc.stdout + proc.stderr
 

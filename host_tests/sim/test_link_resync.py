@@ -1,10 +1,10 @@
-"""The simulator's link follows a board through a reset: a board on a serial line (the qemu board's UART1) keeps its
+"""The simulator's host link follows a board through a reset: a board on a serial line (the qemu board's UART1) keeps its
 connection across machine.reset(), so it says `boot` as it comes up, and the host answers as it does a board that
 has just connected: "sync", then the table's inputs (the chips, the cover, the key switch) as they are."""
 import socket
 import time
 
-from sim.link_server import LinkServer
+from sim.hostlink_server import HostLinkServer
 
 
 def lines(sock, n, timeout=5):
@@ -17,7 +17,7 @@ def lines(sock, n, timeout=5):
 
 
 def test_a_board_that_says_boot_gets_sync_and_the_tables_inputs_again():
-    server = LinkServer()
+    server = HostLinkServer()
     board = socket.create_connection(server.address, timeout=5)
     try:
         assert lines(board, 1) == ["sync"]

@@ -57,7 +57,7 @@ def test_fs_ls_cp_and_cat(start_sim, mpremote, tmp_path):
 
 
 def test_service_macros_of_tools_mpremote_config(start_sim, mpremote, mpremote_env, dealer):
-    """tools/mpremote/config.py installed as mpremote's user config: the macros reach the live service."""
+    """tools/boardops/mpremote/config.py installed as mpremote's user config: the macros reach the live service."""
     sim = start_sim("fantan")
 
     def macro(*names):

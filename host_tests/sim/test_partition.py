@@ -1,4 +1,4 @@
-"""The Pico's factory step (make deploy BOARD=pico PARTITION=1, tools/partition.py) and the build's start-up that
+"""The Pico's factory step (make deploy BOARD=pico PARTITION=1, tools/boardops/partition.py) and the build's start-up that
 keeps a partition (boards/pico/_boot.py, flashparts.py), on a fake Pico: the unix port with rp2.Flash over a
 file by rp2_flash.c's argument rules (host_tests/fakepico), booted by this project's _boot.py or by the pinned
 rp2 port's stock one, reached through the real mpremote over a pseudo-terminal."""
@@ -13,15 +13,15 @@ import sys
 import pytest
 
 from fakepico.harness import FakePico
-from qemu_board import build as fwbuild
+from building import qemu_image as fwbuild
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-DEPLOY = str(ROOT / "tools" / "deploy.py")
+DEPLOY = str(ROOT / "tools" / "boardops" / "deploy.py")
 OURS = ROOT / "boards" / "pico" / "_boot.py"
 STORAGE = 1408 * 1024  # RPI_PICO's storage area
 LOG = 1 << 20
 sys.path.insert(0, str(ROOT / "tools" / "bench" / "mp"))
-import partition  # noqa: E402  (tools/)
+from boardops import partition  # noqa: E402  (tools/)
 
 flashparts = partition.flashparts
 

@@ -1,8 +1,8 @@
-"""The firmware frozen into the qemu board's image (boards/qemu, tools/qemu_board), ARMv6-M code on qemu-system-arm's
+"""The firmware frozen into the qemu board's image (boards/qemu, tools/building/qemu_image.py), ARMv6-M code on qemu-system-arm's
 Cortex-M3: it builds, boots main.py, plays every controller through the sim board's virtual buttons with
 the same lamps, display and digits as the unix port for the same keys, answers the real mpremote while
 the table runs, resumes exactly after a power cut (SIGKILL), and plays a long session with the
-technician's reports in 64 KB. The image is built once (tools/qemu_board's stamp keeps it)."""
+technician's reports in 64 KB. The image is built once (tools/building/qemu_image.py's stamp keeps it)."""
 import concurrent.futures
 import functools
 import re
@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-import build_mpy
-from qemu_board import build as fwbuild
-from qemu_board.mcu import McuProcess, run_main
+from building import build_mpy
+from building import qemu_image as fwbuild
+from sim.mcu import McuProcess, run_main
 from sim.simulator import Simulator
 
 ROOT = build_mpy.ROOT
@@ -169,7 +169,7 @@ def test_service_answers_the_real_mpremote_while_the_table_runs(start_qemu, run_
 
 def test_make_deploy_copies_main_py_and_the_board_reboots_into_it(start_qemu, dealer, run_mpremote, mpremote_env,
                                                                    tmp_path):
-    import deploy
+    from boardops import deploy
     sim = start_qemu("fantan", pty_link=tmp_path / "mcu.pty")
     with pytest.raises(deploy.DeployError, match="service key is off"):  # the key off: the table is not changed
         deploy.deploy("qemu", str(tmp_path / "mcu.pty"), out=tmp_path / "deploy")

@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from qemu_board import build as fwbuild
-from qemu_board.mcu import run_main
+from building import qemu_image as fwbuild
+from sim.mcu import run_main
 from tablectl.hw import fileflash
 
 pytestmark = pytest.mark.qemu

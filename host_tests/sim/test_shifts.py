@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-import build_mpy
+from building import build_mpy
 
 
 def rounds(text):
@@ -46,7 +46,7 @@ def test_shift_close_journals_the_shift_and_make_meters_writes_every_shift(start
 
 
 def test_make_meters_says_in_one_line_when_it_cannot_read_the_table(tmp_path):
-    proc = subprocess.run([sys.executable, str(build_mpy.ROOT / "tools" / "meters.py"), "--port",
+    proc = subprocess.run([sys.executable, str(build_mpy.ROOT / "tools" / "boardops" / "meters.py"), "--port",
                            str(tmp_path / "no-such-pty"), "--out", str(tmp_path)], capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 2 and proc.stderr.startswith("meters: mpremote on ") and proc.stderr.count("\n") == 1, proc

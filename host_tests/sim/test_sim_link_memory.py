@@ -1,10 +1,10 @@
-"""The sim link under a fragmented heap: a MemoryError costs a message, never the link's status task or the
-controller that changed an output (the board's link ran on, frozen on a stale status, when it did)."""
+"""The sim board's host link under a fragmented heap: a MemoryError costs a message, never the link's status task or the
+controller that changed an output (the board's host link ran on, frozen on a stale status, when it did)."""
 import asyncio
 import importlib.util
 import pathlib
 
-PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "boards" / "sim" / "link.py"
+PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "boards" / "sim" / "hostlink.py"
 
 
 def load():
@@ -25,13 +25,13 @@ class Stream:
 
 class Board:
     def __init__(self):
-        self.listeners = []  # each test's own: the Link adds its listener here
+        self.listeners = []  # each test's own: the HostLink adds its listener here
 
 
 def test_the_status_task_outlives_a_memory_error_and_sends_everything_after():
     mod = load()
     mod.STATUS_MS = 0
-    link = mod.Link(Board(), Stream())
+    link = mod.HostLink(Board(), Stream())
     calls = []
 
     def status():
@@ -60,7 +60,7 @@ def test_a_message_the_heap_refuses_marks_a_resync_instead_of_raising():
         def write(self, data):
             raise MemoryError
 
-    link = mod.Link(Board(), Full())
+    link = mod.HostLink(Board(), Full())
     link.send({"t": "out", "lamps": "00"})  # must not raise into the controller that changed the lamps
     assert link.resync
 
@@ -76,7 +76,7 @@ def test_a_long_status_goes_out_whole_in_pieces_no_block_as_long_as_itself():
             return Stream.write(self, bytes(data))
 
     stream = Copying()
-    link = mod.Link(Board(), stream)
+    link = mod.HostLink(Board(), stream)
     msg = {"t": "status", "results": [[r, "no hit: %d" % r] for r in range(200)], "state": "betting"}
     link.send(msg)
     data = b"".join(bytes(d) for d in stream.sent)
@@ -93,7 +93,7 @@ def test_a_short_write_breaks_off_the_line_and_marks_a_resync():
             return len(data) - 1 if len(self.sent) == 2 else len(data)
 
     stream = Short()
-    link = mod.Link(Board(), stream)
+    link = mod.HostLink(Board(), stream)
     link.send({"t": "status", "results": list(range(200))})
     assert link.resync and len(stream.sent) == 2  # nothing written after the short piece
     link.resync = False
@@ -117,7 +117,7 @@ def test_the_lamps_go_out_as_one_message_their_hex_a_slice_at_a_time():
     board = Board()
     board.neopixel = Pixels()
     stream = Copying()
-    mod.Link(board, stream).send_lamps()
+    mod.HostLink(board, stream).send_lamps()
     data = b"".join(stream.sent)
     assert json.loads(data) == {"t": "out", "lamps": binascii.hexlify(Pixels.shown).decode()}
     assert data.endswith(b"}\n") and max(len(d) for d in stream.sent) <= 128
@@ -127,7 +127,7 @@ def test_a_memory_error_in_an_output_change_is_the_links_never_the_controllers()
     """The controller's key changed the lamps; the link's message for it met a full heap: the button task
     that pressed the key ran on (it ended, with the table deaf to its keys, when it did not)."""
     mod = load()
-    link = mod.Link(Board(), Stream())
+    link = mod.HostLink(Board(), Stream())
 
     def full():
         raise MemoryError("memory allocation failed, allocating 721 bytes")

@@ -132,7 +132,7 @@ def test_the_chips_and_the_cover_are_sent_again_to_a_board_that_connects(tmp_pat
     every board that connects: the board after a power cut, or under a restarted simulator, reads the
     chips where they lie. A damaged file is a fresh table's inputs."""
     import socket
-    from sim.link_server import LinkServer
+    from sim.hostlink_server import HostLinkServer
 
     def board_of(server):
         sock = socket.create_connection(server.address, timeout=5)
@@ -143,14 +143,14 @@ def test_the_chips_and_the_cover_are_sent_again_to_a_board_that_connects(tmp_pat
         return sock
 
     kept = tmp_path / "inputs.json"
-    server = LinkServer(inputs_path=kept)
+    server = HostLinkServer(inputs_path=kept)
     board = board_of(server)
     for line in ("seat 2 1", "seat 5 1", "seat 2 0", "cover 0", "press BELL"):
         server.send(line)
     board.close()
     server.close()
     assert json.loads(kept.read_text()) == {"seat 2": "0", "seat 5": "1", "cover": "0"}  # no key press
-    server = LinkServer(inputs_path=kept)  # the simulator started again on the folder
+    server = HostLinkServer(inputs_path=kept)  # the simulator started again on the folder
     board = board_of(server)
     got = b""
     while got.count(b"\n") < 4:
@@ -160,7 +160,7 @@ def test_the_chips_and_the_cover_are_sent_again_to_a_board_that_connects(tmp_pat
     board.close()
     server.close()
     kept.write_text("{not json")
-    server = LinkServer(inputs_path=kept)
+    server = HostLinkServer(inputs_path=kept)
     assert server.inputs == {}
     server.close()
 

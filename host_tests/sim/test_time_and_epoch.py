@@ -5,11 +5,11 @@ power cut, and one that went back boots TIME NOT SET."""
 import subprocess
 import sys
 
-import journalcheck
+from boardops import journalcheck
 
 
 def pull(port, folder):
-    proc = subprocess.run([sys.executable, "-m", "journalcheck", "pull", "--port", str(port), "--dir", str(folder)],
+    proc = subprocess.run([sys.executable, "-m", "boardops.journalcheck", "pull", "--port", str(port), "--dir", str(folder)],
                           capture_output=True, text=True, timeout=120)
     return proc.returncode, proc.stdout + proc.stderr
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools/, when run as a file
 
-from rulebook import baccarat  # noqa: E402
-from rulebook.baccarat_exact import coup_distribution  # noqa: E402
+from rulebook.baccarat import game as baccarat  # noqa: E402
+from rulebook.baccarat.exact import coup_distribution  # noqa: E402
 
 
 def best_of(runs, fn):

@@ -6,9 +6,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools/, when run as a file
 
-from rulebook import blackjack  # noqa: E402
-from rulebook.blackjack_sidebets import side_edges  # noqa: E402
-from rulebook.blackjack_strategy import Strategy  # noqa: E402
+from rulebook.blackjack import game as blackjack  # noqa: E402
+from rulebook.blackjack.sidebets import side_edges  # noqa: E402
+from rulebook.blackjack.basic_strategy import Strategy  # noqa: E402
 
 
 def timed(fn):

@@ -1,6 +1,6 @@
-"""Blackjack's main bet exact for a finite shoe by composition-dependent play (rulebook.blackjack_exact),
+"""Blackjack's main bet exact for a finite shoe by composition-dependent play (rulebook.blackjack.exact),
 cold, in a process of its own: each figure with its CPU time, the process's peak resident memory, and the
-published Appendix 9 figure beside ours. `python tools/bench.py blackjack_exact` runs it alone."""
+published Appendix 9 figure beside ours. `python -m bench blackjack_exact` runs it alone."""
 import json
 import os
 import resource
@@ -11,7 +11,7 @@ from pathlib import Path
 TOOLS = Path(__file__).resolve().parent.parent
 CODE = """
 import json, time
-from rulebook import blackjack_exact as bx
+from rulebook.blackjack import exact as bx
 out = []
 created = dict(bx.APPENDIX_9, split_count="created")
 for name, rules in (("Appendix 9", bx.APPENDIX_9), ("Appendix 9, no double after split", dict(bx.APPENDIX_9, das=False)),

@@ -1,6 +1,6 @@
-"""Caribbean Stud's exact ante/raise analysis (rulebook.caribbean_exact) from a cold start, in a process
+"""Caribbean Stud's exact ante/raise analysis (rulebook.caribbean.exact) from a cold start, in a process
 of its own: wall time, CPU time and peak resident memory, with the machine's load beside them (the CPU
-time is the figure that survives a shared machine). `python tools/bench.py caribbean` runs it alone."""
+time is the figure that survives a shared machine). `python -m bench caribbean` runs it alone."""
 import os
 import resource
 import subprocess
@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parent.parent
-CODE = ("from rulebook import caribbean_exact as x; e = x.ante_raise_edge(); "
+CODE = ("from rulebook.caribbean import exact as x; e = x.ante_raise_edge(); "
         "print(e['house_edge'].numerator, e['house_edge'].denominator)")
 
 

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import venv_tool
+from building.build_mpy import venv_tool
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
@@ -145,7 +145,7 @@ print("heap in use at the end: %d bytes, free %d" % (gc.mem_alloc(), gc.mem_free
 
 def ensure_build():
     if not (BUILD / "fwmanifest.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
+        subprocess.run([sys.executable, str(ROOT / "tools" / "building" / "build_mpy.py"), "--board", "sim",
                         "--out", str(BUILD)], check=True)
 
 

@@ -9,7 +9,7 @@ ROUNDS rounds of one table (mp/fwround.py, from the sim board's session task mp/
 fish-prawn-crab, fan-tan, and the progressive of Caribbean Stud, Fortune 3 and baccarat A).
 - Wear: block erases, frames and page programs a round on the sim board's flash (4 KB blocks, 256-byte
   pages, as a Pico's), and the life of a 1 MB log region at 2,000 rounds a day and 100,000 cycles a block.
-- A board: the 32-bit unix port with a ROMFS partition that tools/romfs_port builds (`micropython-rom32`),
+- A board: the 32-bit unix port with a ROMFS partition that tools/building/romfs_port builds (`micropython-rom32`),
   the .mpy files of build/sim in a ROMFS image, run in place as a board runs them from flash: with
   -X heapsize=64K, then 2 KB less at a time until it fails, giving the smallest heap from which every size
   up to 64 KB completes. The same port loading the .mpy files from the filesystem instead gives the
@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import mpy_cross, romfs_image, venv_tool
+from building.build_mpy import mpy_cross, romfs_image, venv_tool
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))
@@ -83,7 +83,7 @@ def import_costs(work):
 
 
 def rom32():
-    """The 32-bit unix port with ROMFS (tools/romfs_port/build.py), or None if it is not built."""
+    """The 32-bit unix port with ROMFS (tools/building/romfs_port/build.py), or None if it is not built."""
     return venv_tool("micropython-rom32")
 
 
@@ -324,7 +324,7 @@ def main():
         finally:
             shutil.rmtree(work, ignore_errors=True)
     if not (BUILD / "fwmanifest.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim", "--out", str(BUILD)],
+        subprocess.run([sys.executable, str(ROOT / "tools" / "building" / "build_mpy.py"), "--board", "sim", "--out", str(BUILD)],
                        check=True)
     work = pathlib.Path(tempfile.mkdtemp(prefix="tablectl_bench_"))
     try:

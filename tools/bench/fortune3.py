@@ -2,7 +2,8 @@
 import time
 from itertools import combinations
 
-from rulebook import fortune3, poker3
+from rulebook import fortune3
+from rulebook.poker import poker3
 from rulebook.cards import deck
 
 

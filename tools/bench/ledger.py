@@ -1,12 +1,12 @@
 """Ledger figures: contributions a second the ledger commits, on SQLite and on PostgreSQL with a synchronous standby.
 
-    python tools/bench.py ledger      (make bench runs it; LINK_BENCH_SCALE=5 makes each run five times longer)
+    python -m bench ledger      (make bench runs it; LINK_BENCH_SCALE=5 makes each run five times longer)
 
 No broker: contributions from 50 tables go straight into Ledger.handle, `batch` of them a transaction, as
 the server hands them over (jackpot.server.BATCH is the most it puts in one). PostgreSQL is a primary and
 a standby made from nothing (initdb, pg_basebackup -R) on this machine, fsync on, synchronous_commit on:
 a commit returns once the standby has it on disk. The time that setup takes is printed too. The server's
-own ceiling over MQTT on both engines is `python tools/bench.py link` (its ceiling phases).
+own ceiling over MQTT on both engines is `python -m bench link` (its ceiling phases).
 """
 import os
 import shutil

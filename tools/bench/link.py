@@ -137,7 +137,7 @@ def firmware_rounds(fws, stop, locks):
 
 
 def load_phase(folder, n, seconds, fw_count=3):
-    from build_mpy import build
+    from building.build_mpy import build
     build_dir = folder / "fwbuild"
     build("sim", build_dir)
     fw_ids = ["fw%d" % i for i in range(1, fw_count + 1)]

@@ -133,7 +133,7 @@ def scale_phase(folder, n, seconds):
 
 
 def chaos_phase(folder):
-    from build_mpy import build
+    from building.build_mpy import build
     from jackpot import postgres
     from jackpot.chaos import Chaos, summary
     if not postgres.installed():

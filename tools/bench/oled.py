@@ -1,7 +1,7 @@
 """The graphic display's figures: the heap its glyph module (tablectl.hw.glyphs) and the display (the
 driver's frame and tablectl.hw.oled) take on the 64-bit unix port (.mpy files from the filesystem) and on
 the 32-bit ROMFS port (the .mpy files in ROMFS, run in place as on a board's flash), and the bytes one
-row's change sends on the I2C bus. Needs build/sim (make mpy) and micropython-lib's ssd1306 (tools/mplib.py).
+row's change sends on the I2C bus. Needs build/sim (make mpy) and micropython-lib's ssd1306 (tools/building/mplib.py).
 
     python tools/bench/oled.py      (or `make bench`)
 """
@@ -12,8 +12,8 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import romfs_image, venv_tool
-import mplib
+from building.build_mpy import romfs_image, venv_tool
+from building import mplib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"

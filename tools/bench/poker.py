@@ -1,9 +1,10 @@
-"""Benchmark: the 5-card evaluator (rulebook.poker5) beside treys, and the Caribbean Stud analyses."""
+"""Benchmark: the 5-card evaluator (rulebook.poker.poker5) beside treys, and the Caribbean Stud analyses."""
 import random
 import time
 from itertools import combinations
 
-from rulebook import caribbean_stud, poker5
+from rulebook.caribbean import game as caribbean_stud
+from rulebook.poker import poker5
 from rulebook.options import resolve_options
 
 

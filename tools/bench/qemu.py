@@ -28,10 +28,10 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))
 sys.path.insert(0, str(HERE.parent))
-from bench import load  # noqa: E402  (tools/bench.py: a bench module by its path, as `make bench` loads it)
+from bench.__main__ import load  # noqa: E402  (a bench module by its path, as `make bench` loads it)
 from fwround import GAMES, ROUNDS  # noqa: E402
-from qemu_board import build as fwbuild  # noqa: E402
-from qemu_board.mcu import run_main  # noqa: E402
+from building import qemu_image as fwbuild  # noqa: E402
+from sim.mcu import run_main  # noqa: E402
 
 bisect_heap = load(HERE / "firmware.py").bisect_heap
 

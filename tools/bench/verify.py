@@ -1,6 +1,6 @@
 """The cost of service.verify(seed), the lab's field check, on the qemu board: instructions and heap for the whole medium.
 
-    python tools/bench.py verify          (`make bench` runs it with the rest)
+    python -m bench verify          (`make bench` runs it with the rest)
 
 A new qemu board under -icount shift=0,sleep=off (tools/bench/qemu.py says how periods become
 instructions: the counts repeat exactly) writes the release's fwmanifest.json (the image's region and
@@ -14,8 +14,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from qemu_board import build as fwbuild  # noqa: E402
-from qemu_board.mcu import run_main  # noqa: E402
+from building import qemu_image as fwbuild  # noqa: E402
+from sim.mcu import run_main  # noqa: E402
 
 INSNS_PER_PERIOD = 40  # as tools/bench/qemu.py: SYSCLK 25 MHz under 1 ns an instruction
 MHZ = 125

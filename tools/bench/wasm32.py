@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-from build_mpy import mpy_cross
+from building.build_mpy import mpy_cross
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "mp"))

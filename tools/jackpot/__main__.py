@@ -96,7 +96,7 @@ async def _table(args):
 
 
 async def _demo(args):
-    import mplib
+    from building import mplib
     from jackpot.simtable import SimTable
     try:
         mplib.folder()  # umqtt.simple for a simulator (make sim) joining the link as a firmware table

@@ -245,13 +245,13 @@ print('configured', cfg['game'], cfg['link'])
 
 class FirmwareTable(Proc):
     """The firmware (.mpy files of the sim build) on the unix port as a linked table, its buttons and outputs
-    through the sim board's link (tools/sim/link_server.py); a process a test can SIGKILL and start again.
-    umqtt.simple comes from tools/mplib.py, as mip puts it in a board's /lib."""
+    through the sim board's host link (tools/sim/hostlink_server.py); a process a test can SIGKILL and start again.
+    umqtt.simple comes from tools/building/mplib.py, as mip puts it in a board's /lib."""
 
     def __init__(self, build, folder, link, tid, heap="256K", tls=False, first=0, **cfg):
-        import mplib
-        from build_mpy import venv_tool
-        from sim.link_server import LinkServer
+        from building import mplib
+        from building.build_mpy import venv_tool
+        from sim.hostlink_server import HostLinkServer
         self.build = pathlib.Path(build)
         self.folder = pathlib.Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -266,13 +266,13 @@ class FirmwareTable(Proc):
             self.cfg.setdefault(key, GAME[key])  # the table posts the link's amounts (CSP-10.3)
         if tls:
             (self.folder / "link_ca.der").write_bytes((link.broker.ca_file.parent / "ca.der").read_bytes())
-        self.link = LinkServer()
+        self.link = HostLinkServer()
         Proc.__init__(self, [self.micropython, "-X", "heapsize=" + heap, str(self.build / "main.py")],
                       self.folder / "firmware.log")
 
     def env(self):
         e = dict(os.environ, MICROPYPATH=self.path, TABLECTL_ROOT="simstate",
-                 TABLECTL_LINK="%s:%d" % self.link.address)
+                 TABLECTL_HOSTLINK="%s:%d" % self.link.address)
         e.pop("TABLECTL_REPL", None)
         return e
 
@@ -290,8 +290,8 @@ class FirmwareTable(Proc):
     def kill(self):
         Proc.kill(self)
         deadline = time.monotonic() + 5
-        while self.picture()["connected"]:  # the sim link's end notices the closed socket
-            assert time.monotonic() < deadline, "the sim link still sees the killed firmware"
+        while self.picture()["connected"]:  # the host link's end notices the closed socket
+            assert time.monotonic() < deadline, "the host link still sees the killed firmware"
             time.sleep(0.02)
 
     def stop(self):

@@ -35,7 +35,8 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from . import analysis, irregularities, poker3, progressive
+from . import analysis, irregularities, progressive
+from .poker import poker3
 from .cards import Card, check_single_deck, deck, parse_card
 from .errors import RuleError
 from .irregularities import Ruling
@@ -206,7 +207,7 @@ def pair_plus_net(player_key):
 
 def six_card_class(player, dealer):
     """F3-14: the category id of the best five of the player's and dealer's six cards."""
-    from . import poker5
+    from .poker import poker5
     return poker5.CATEGORY_IDS[poker5.best_of(list(player) + list(dealer))[0]]
 
 
@@ -217,7 +218,7 @@ def six_card_bonus_net(player, dealer):
 
 def progressive_class(player, community):
     """F3-13.7, F3-15.1, F3-7.3: the class won by the player's three and the two community cards, or None."""
-    from . import poker5
+    from .poker import poker5
     if len(community) != 2:
         raise RuleError("the progressive needs the two community cards (F3-11.3)")
     name = poker5.CATEGORY_IDS[poker5.evaluate(list(player) + list(community))[0]]
@@ -526,7 +527,7 @@ def best_hand_counts(n):
         return _COUNT_CACHE[n]
     if n not in (5, 6):
         raise RuleError("best_hand_counts takes 5 or 6 cards, got %r" % (n,))
-    from . import poker5
+    from .poker import poker5
     counts = {}
 
     def add(cards, ways):

@@ -8,9 +8,9 @@ GAMES = {
     "fish_prawn_crab": "rulebook.fish_prawn_crab",
     "fantan": "rulebook.fantan",
     "roulette": "rulebook.roulette",
-    "baccarat": "rulebook.baccarat",
-    "blackjack": "rulebook.blackjack",
-    "caribbean_stud": "rulebook.caribbean_stud",
+    "baccarat": "rulebook.baccarat.game",
+    "blackjack": "rulebook.blackjack.game",
+    "caribbean_stud": "rulebook.caribbean.game",
     "fortune3": "rulebook.fortune3",
 }
 

@@ -45,7 +45,7 @@ def main(argv=None):
         if args.board == "qemu":
             print("sim: --oled is the sim board's (the qemu board has the 16x2 display only)", file=sys.stderr)
             return 2
-        import mplib
+        from building import mplib
         try:
             mplib.folder()  # micropython-lib's ssd1306, the driver the firmware draws through
         except mplib.FetchError as e:
@@ -60,7 +60,7 @@ def main(argv=None):
         signal.signal(sig, _stop_on_signal)
     kw = {}
     if args.board == "qemu":
-        from qemu_board.mcu import STATE_ROOT, McuProcess
+        from sim.mcu import STATE_ROOT, McuProcess
         kw = {"board": McuProcess, "state_dir": args.state or STATE_ROOT / args.game}
         pty_link = args.pty_link or str(ROOT / "build" / ("mcu-%s.pty" % args.game))
     elif args.mp_port:

@@ -28,8 +28,8 @@ import tempfile
 import time
 import tty
 
-import mplib
-from build_mpy import FWMANIFEST, KEEP_SOURCE, deployed_romfs_image, venv_tool
+from building import mplib
+from building.build_mpy import FWMANIFEST, KEEP_SOURCE, deployed_romfs_image, venv_tool
 from child import Child
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -47,7 +47,7 @@ ROM = "/rom"  # where MicroPython mounts the partition's image
 
 
 def rom32():
-    """The 32-bit unix port with a ROMFS partition (tools/romfs_port, make rom32), or None if not built."""
+    """The 32-bit unix port with a ROMFS partition (tools/building/romfs_port, make rom32), or None if not built."""
     return venv_tool("micropython-rom32")
 
 
@@ -161,14 +161,14 @@ class BoardProcess(Child):
     def env(self):
         env = dict(os.environ)
         # .frozen: the port's asyncio; .venv/cache/mplib: micropython-lib's umqtt.simple when fetched
-        # (tools/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
+        # (tools/building/mplib.py, as mip puts it in a board's /lib), for a table configured with a link
         if self.port == "rom32":
             env["MICROPYPATH"] = ".frozen:%s:%s" % (ROM, mplib.FOLDER)
             env["MICROPY_ROMFS"] = str(self.partition.resolve())
         else:
             env["MICROPYPATH"] = "%s:%s:.frozen" % (self.build.resolve(), mplib.FOLDER)
         env["TABLECTL_ROOT"] = "simstate"
-        env.pop("TABLECTL_LINK", None)
+        env.pop("TABLECTL_HOSTLINK", None)
         env.pop("TABLECTL_REPL", None)
         return env
 
@@ -181,7 +181,7 @@ class BoardProcess(Child):
         and the manifest (saying the code is in /rom) on the board's filesystem; nothing on fs64. Once
         for first_boot() and start()."""
         if not (self.build / "main.py").exists():
-            raise BoardError("no firmware in %s: run tools/build_mpy.py --board sim --out %s first"
+            raise BoardError("no firmware in %s: run tools/building/build_mpy.py --board sim --out %s first"
                              % (self.build, self.build))
         if self.port != "rom32" or self.installed:
             return
@@ -228,7 +228,7 @@ class BoardProcess(Child):
         os.set_blocking(master, False)
         env = self.env()
         if self.link:
-            env["TABLECTL_LINK"] = "%s:%d" % self.link
+            env["TABLECTL_HOSTLINK"] = "%s:%d" % self.link
         if self.repl:
             env["TABLECTL_REPL"] = "1"
         log = open(self.log_path, "ab")

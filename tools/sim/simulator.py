@@ -10,7 +10,7 @@ import time
 from sim import web
 from sim.board_process import BUILD, ROOT, BoardError, BoardProcess
 from sim.locks import folder_lock, link_lock, shown
-from sim.link_server import LinkServer
+from sim.hostlink_server import HostLinkServer
 
 if str(ROOT / "firmware") not in sys.path:
     sys.path.append(str(ROOT / "firmware"))  # the firmware's own list of games (it imports on CPython)
@@ -39,7 +39,7 @@ class Simulator:
         self.build = build
         self.heap = heap
         self.mp_port = mp_port  # the unix port BoardProcess runs (sim.board_process.PORTS; None: its default)
-        self.board_process = board  # BoardProcess (the unix port), or tools/qemu_board's McuProcess
+        self.board_process = board  # BoardProcess (the unix port), or tools/sim/mcu.py's McuProcess
         self.notes = []  # lines the user must read: what was not done as asked, and why
         self.locks = []
         self.link = self.board = self.web = None
@@ -52,7 +52,7 @@ class Simulator:
             if self.pty_link:
                 self.locks.append(link_lock(self.pty_link).acquire())
             self._describe(state=shown(self.state_dir))
-            self.link = LinkServer(inputs_path=self.state_dir / "inputs.json")
+            self.link = HostLinkServer(inputs_path=self.state_dir / "inputs.json")
             try:
                 self.web = web.serve(self.link, self.port)
             except OSError as e:

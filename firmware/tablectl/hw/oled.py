@@ -1,6 +1,6 @@
 """The dealer's display on a 128x64 graphic panel (an SSD1306 by micropython-lib's driver): what
 tablectl.hw.lcd.Lcd offers (text(row, s), lines, cols, rows), each of the two rows in English with the
-game's terms in Traditional Chinese beneath it, drawn from the build's glyph module (tools/oledfont.py)."""
+game's terms in Traditional Chinese beneath it, drawn from the build's glyph module (tools/building/oledfont.py)."""
 from tablectl import const
 from tablectl.hw.lcd import changed_row
 

@@ -129,7 +129,7 @@ class Board:
         return binascii.hexlify(machine.unique_id()).decode()
 
     def tasks(self):
-        """Extra tasks: micropython-lib's aiorepl when installed (tools/deploy.py installs it), so a
+        """Extra tasks: micropython-lib's aiorepl when installed (tools/boardops/deploy.py installs it), so a
         technician's `mpremote ... resume` reaches the REPL while the controller keeps running."""
         try:
             import aiorepl

@@ -8,7 +8,7 @@
                         a of a:1), nothing allocated; ValueError for a die outside 1..6
     t.pays(spot_index, d1, d2, d3) -> the a of a:1 for that spot, 0 when it loses
 Faces, readings (FPC-1.1, FPC-5.5) and the table's heap: docs/rulebook.md; the rules (SB-5, SB-6, SB-7,
-FPC-5, FPC-6, FPC-7): tools/gen_dicetab.py.
+FPC-5, FPC-6, FPC-7): tools/building/gen_dicetab.py.
 """
 import sys
 

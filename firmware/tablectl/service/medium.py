@@ -4,7 +4,7 @@ A lab's field check (as GSA's GAT asks it): the seed is the verifier's, so an an
 cannot be replayed. The medium, in this order (docs/technicians.md, "Field verification"): the frozen
 image as it sits in memory where fwmanifest.json names one ("image": {"at", "bytes"}), then every file
 the manifest lists, sorted by path, then fwmanifest.json itself; each part enters as the line
-"NAME BYTES\n" and then its bytes. tools/verify.py computes the same from the release.
+"NAME BYTES\n" and then its bytes. tools/boardops/verify.py computes the same from the release.
 """
 import hashlib
 import json
