@@ -2,7 +2,7 @@
 
     examine(root=None, feed=None)  # {'ok', 'checked', 'bad', 'missing', 'unlisted', 'shadows', 'board'[, 'romfs']}
     boot_check(root=None)          # '' or 'FIRMWARE CHANGED: ...', the tilt App boots into
-    code_places(), stale_files(), hidden_packages(), code_files(): tools/deploy.py's rules for what to remove
+    code_places(), stale_files(), hidden_packages(), code_files(): tools/boardops/deploy.py's rules for what to remove
 What is checked where (the manifest's folder, ROMFS, unlisted code, shadows): docs/technicians.md, selftest().
 """
 import json
@@ -24,7 +24,7 @@ def manifest_root():
     for root in ["", "/"] + [p for p in sys.path if p and p != ".frozen"]:
         if exists(join(root, MANIFEST)):
             return root
-    raise ValueError("no %s found (on the board it is written at deploy by tools/build_mpy.py)" % MANIFEST)
+    raise ValueError("no %s found (on the board it is written at deploy by tools/building/build_mpy.py)" % MANIFEST)
 
 
 def pieces(path, sink, size=256):
@@ -84,7 +84,7 @@ def image_digest(image, feed=None):
 
 def code_files(root, deep, shallow):
     """The .py/.mpy files (paths from root) in the folders `shallow` and, with every subfolder, `deep`
-    ('' is root itself). Self-contained: tools/deploy.py sends this source to the board to list it."""
+    ('' is root itself). Self-contained: tools/boardops/deploy.py sends this source to the board to list it."""
     import os
     found = []
     todo = [(d, 1) for d in deep] + [(d, 0) for d in shallow]
@@ -147,7 +147,7 @@ def stale_files(listed, present, rom=False):
 def hidden_packages(hidden, unlisted, shadows):
     """(unlisted, shadows) with the firmware in ROMFS: a folder on the filesystem named like one of its
     packages (`hidden`, those present) hides /rom's package from the import, even empty, so the folder
-    is the shadow ('tablectl/') and what it holds goes with it. tools/deploy.py removes by the same rule."""
+    is the shadow ('tablectl/') and what it holds goes with it. tools/boardops/deploy.py removes by the same rule."""
 
     def outside(p):
         return p[:max(p.find("/"), 0)] not in hidden
