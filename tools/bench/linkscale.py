@@ -43,6 +43,14 @@ def cpu_s(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def _lag(stop, lags, every=0.05):
+    """How late this process's loop wakes (ms): its tables read their answers that much after they came."""
+    while not stop.is_set():
+        t = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append((time.monotonic() - t - every) * 1000)
+
+
 async def _worker(args):
     from jackpot.simtable import SimTable
     creds = json.loads(pathlib.Path(args.creds).read_text())
@@ -66,11 +74,16 @@ async def _worker(args):
         await asyncio.sleep(0.05)
     rng = random.Random(args.seed)
     plays = [asyncio.ensure_future(t.play(stop, 10.0, random.Random(rng.random()), hit_every=100)) for t in tables]
+    lags = []
+    lagging = asyncio.ensure_future(_lag(stop, lags))
+    cpu0, t0 = time.process_time(), time.monotonic()
     await asyncio.sleep(args.seconds)
+    cpu = (time.process_time() - cpu0) / (time.monotonic() - t0)  # this process's tables' share of a core
     stop.set()
-    await asyncio.gather(*(runs + plays), return_exceptions=True)
+    await asyncio.gather(*(runs + plays + [lagging]), return_exceptions=True)
     unanswered = sum(t.state["round"] for t in tables) - len(samples)
-    pathlib.Path(args.out).write_text(json.dumps({"samples": samples, "unanswered": max(0, unanswered)}))
+    pathlib.Path(args.out).write_text(json.dumps({"samples": samples, "unanswered": max(0, unanswered), "cpu": cpu,
+                                               "lags": lags}))
 
 
 def scale_phase(folder, n, seconds):
@@ -96,6 +109,7 @@ def scale_phase(folder, n, seconds):
         up = sum(int(pathlib.Path(out + ".ready").read_text()) for _, out in workers)
         pids = {"server": link.server.proc.pid, "broker": link.broker.proc.pid}
         before = dict((k, cpu_s(pid)) for k, pid in pids.items())
+        st0 = link.status()["server"]
         t0 = time.monotonic()
         go.write_text("go")
         for p, _ in workers:
@@ -107,19 +121,25 @@ def scale_phase(folder, n, seconds):
         results = [json.loads(pathlib.Path(out).read_text()) for _, out in workers]
         samples = [s for r in results for s in r["samples"]]
         unanswered = sum(r["unanswered"] for r in results)
+        tables_cpu = sum(r["cpu"] for r in results) * 100
+        lags = [x for r in results for x in r["lags"]]
         answer = [(got - sent) * 1000 for sent, got, _ in samples if sent is not None]
         shown = [(feed.shown_at(ver) - sent) * 1000 for sent, _, ver in samples
                  if sent is not None and feed.shown_at(ver) is not None]
         st = link.status()
+        srv = dict((k, st["server"][k] - st0[k]) for k in ("batches", "messages", "duplicates", "beats", "ledger_s"))
         print("scale: %d tables (%d processes, %d up when the window began), a round every 10 s each, %.0f s: "
               "%d contributions answered, %d locked and unanswered at the end"
               % (n, len(workers), up, elapsed, len(samples), unanswered))
         print("  lock -> answer: p50 %.1f ms, p99 %.1f ms; lock -> sign: p50 %.1f ms, p99 %.1f ms (%d seen)"
               % (pct(answer, 50), pct(answer, 99), pct(shown, 50), pct(shown, 99), len(shown)))
-        print("  CPU over the window: server %.0f%%, broker %.0f%% of one core; server batches %d, messages %d, "
-              "duplicates %d, beats answered %d" % (used["server"], used["broker"], st["server"]["batches"],
-                                                    st["server"]["messages"], st["server"]["duplicates"],
-                                                    st["server"]["beats"]))
+        print("  CPU over the window: server %.0f%%, broker %.0f%%, the simulated tables %.0f%% of one core; the "
+              "tables' processes' loops woke late by p50 %.1f ms, p99 %.1f ms; machine load %.1f"
+              % (used["server"], used["broker"], tables_cpu, pct(lags, 50), pct(lags, 99), os.getloadavg()[0]))
+        print("  server over the window: %d messages, %d duplicates, %d heartbeats answered; the ledger %d commits "
+              "(%.0f a second, %.1f messages each), in its transactions %.0f%% of the time"
+              % (srv["messages"], srv["duplicates"], srv["beats"], srv["batches"], srv["batches"] / elapsed,
+                 (srv["messages"] + srv["duplicates"]) / max(1, srv["batches"]), srv["ledger_s"] / elapsed * 100))
         if n >= 2000:
             print("  goal 2,000 tables, p99 lock -> sign < 100 ms: %s" % ("met" if pct(shown, 99) < 100 else "NOT met"))
         print("  balance: %d cents off" % st["links"][LINK]["balance_off"])
