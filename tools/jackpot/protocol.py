@@ -9,8 +9,7 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
     tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
     tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
     tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}   every few seconds
-    tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."}
-                                          QoS 0  {"beat":K,"now":S,...}   (a lost one: the next beat's)
+    tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,"now":S,...}
     tablectl/L/beat             server->tables QoS 0  {"beat":K,"pool":P,"ver":V,"pending":[..]}  every 0.5 s
     tablectl/L/pool             server->all   QoS 1, retained   the pool (pool_payload)
     tablectl/L/hits             server->signs QoS 1, retained   {"link":L,"hits":[[t_ms,T,seat,"class",cents],..]}

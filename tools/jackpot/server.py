@@ -3,22 +3,21 @@
     srv = JackpotServer(db_path, links, tables, brokers=[('127.0.0.1', 1883)], user='jackpot', password=...)
     await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects by itself, to the
                                 # next of `brokers` (a cluster's nodes) after a failure
-    srv.stats                   # messages, duplicates, early, refused, beats, batches (commits), failures, ledger_s
+    srv.stats                   # messages, duplicates, early, refused, beats, batches (commits), ledger_s
                                 # (seconds in the ledger's transactions)
     srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
 
 Flow: the server subscribes to every table's topics (tablectl/+/table/+/<kind>, QoS 1) in a persistent session
 (clean_session False: while it is away the broker queues what the tables send). Messages are taken in
-batches: every message waiting is applied in one transaction (one fsync) in a thread, while the loop
-reads the next batch (a group commit: a batch is what came during the last commit), then the answers
-go out (QoS 1 on each table's ack topic), then the changed pools (retained). A message is answered only
-once it is on disk, so an answer is a promise the ledger keeps; a crash before the commit leaves the
-table without an answer, and it sends again. The server's heartbeat is one message a link
-(tablectl/L/beat, QoS 0, every LINK_BEAT_S, with the pool as committed), not an answer a table: a table
-counts the link as up while it hears it, so a server that is down, or cannot write its ledger (no beat
-while its last batch failed), stops progressive bets on every table within the tables' timeout. A
-table's own heartbeat (every few seconds) is still answered, at QoS 0 and without a commit of its own:
-it proves the table's publishes get through.
+batches: every message waiting is applied in one transaction (one fsync), then the answers go out (QoS 1
+on each table's ack topic), then the changed pools (retained). A message is answered only once it is
+on disk, so an answer is a promise the ledger keeps; a crash before the commit leaves the table without
+an answer, and it sends again. The server's heartbeat is one message a link (tablectl/L/beat, QoS 0,
+every LINK_BEAT_S, with the pool), not an answer a table: a table counts the link as up while it hears
+it, so a server that is down, or cannot write its ledger (no beat while its last batch failed), stops
+progressive bets on every table within the tables' timeout. A table's own heartbeat (every few seconds)
+is still answered, in the same pass as its other messages: it proves the table's publishes get through.
+A pass of heartbeats alone commits nothing but, every meter_every_s, the tables' last message times.
 """
 import asyncio
 import json
@@ -58,17 +57,15 @@ class JackpotServer:
         self.ca_file = ca_file
         self.client_id = user  # the broker ties a client id to its account (use_username_as_clientid)
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
-                      "ledger_s": 0.0, "failures": 0, "connected": False, "started": time.time(), "sessions": {}}
+                      "ledger_s": 0.0, "connected": False, "started": time.time(), "sessions": {}}
         self._epochs = {}       # table -> (its last epoch, every epoch it sent under)
         self._last_failure = None
         self.ledger_ok = True   # the last batch was committed: the link beats only then
         self.listeners = []
         self._pool_sent = {}    # link -> time its pool last went out
         self._pool_later = {}   # link -> the timer that sends it, when one waits
-        self._shown = {}        # link -> its pool as committed (_snapshot)
-        self._snapshot()
+        self.meter_every_s = METER_EVERY_S
         self._meters_at = time.monotonic()  # the tables' meters last written
-        self._txn = None        # the pass's transaction running in its thread
 
     def _client(self):
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
@@ -86,7 +83,6 @@ class JackpotServer:
                             await protocol.subscribe(client, protocol.table_topic(lid, "+", kind), 1)
                     await client.publish(protocol.SERVER_TOPIC, b"online", qos=1, retain=True)
                     self.stats["connected"] = True  # subscribed: what the tables send from now on is taken
-                    await self._settled()
                     for lid in self.ledger.links:
                         await self._publish_pool(client, lid)
                         await self._publish_hits(client, lid)
@@ -108,7 +104,6 @@ class JackpotServer:
                 # tables send it again; the server reconnects and goes on, saying why once
                 why = _one_line(e)
                 self.ledger_ok = False
-                self.stats["failures"] += 1
                 if why != self._last_failure:
                     log("batch not applied, reconnecting: %s" % why)
                 self._last_failure = why
@@ -119,32 +114,20 @@ class JackpotServer:
 
     async def _serve(self, client):
         messages = client.messages
-        sending = None  # the last pass's answers going out (its PUBACKs awaited while the next one commits)
-        try:
-            while True:
-                batch = [await messages.__anext__()]
-                while len(messages) and len(batch) < BATCH:
-                    batch.append(await messages.__anext__())
-                sends, changed = await self.apply(batch)
-                if sending is not None:
-                    await sending  # a lost connection stops the server here: the tables send again
-                sending = asyncio.ensure_future(self._send(client, sends, changed)) if sends or changed else None
-        finally:
-            if sending is not None:
-                sending.cancel()
+        while True:
+            batch = [await messages.__anext__()]
+            while len(messages) and len(batch) < BATCH:
+                batch.append(await messages.__anext__())
+            await self.apply(client, batch)
 
-    async def apply(self, batch):
-        """One pass: every message of the batch into the ledger in one transaction; returns the answers to
-        send ([(topic, payload, qos)]) and the links whose pools changed.
-
-        The transaction runs in a thread: while the disk syncs one batch, the loop reads the next (a
-        group commit, the batch as large as what came meanwhile), sends the last one's answers and
-        beats. A pass of heartbeats alone writes nothing but, every METER_EVERY_S, the tables' last
-        message times."""
+    async def apply(self, client, batch):
+        """One pass: every message of the batch into the ledger in one transaction, then the answers."""
         now = time.time()
-        answers = []
+        answers = []  # (topic, payload)
+        changed = set()
+        hit_links = set()
         beats = []
-        work = []  # (ack topic, table, kind, body): the ledger's messages
+        work = []  # (ack topic, table, kind, body): what goes into the ledger
         for msg in batch:
             topic = msg.topic.value
             try:
@@ -157,7 +140,7 @@ class JackpotServer:
             ack = protocol.table_topic(link, table, "ack")
             if self.ledger.tables.get(table) != link:
                 self.stats["refused"] += 1
-                answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}, 1))
+                answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}))
                 continue
             self._watch_sessions(table, body["ep"])
             if kind == "beat":
@@ -166,70 +149,40 @@ class JackpotServer:
                 beats.append((ack, link, body["n"]))
             else:
                 work.append((ack, table, kind, body))
-        changed = {}  # link -> its last hits when a hit changed it, else None
-        if work or (beats and time.monotonic() - self._meters_at >= METER_EVERY_S):
+        # heartbeats alone change no money: their pass commits only to write the last message times, now and then
+        if work or (beats and time.monotonic() - self._meters_at >= self.meter_every_s):
             t0 = time.monotonic()
-            self._txn = asyncio.get_running_loop().run_in_executor(None, self._write, work, now, answers, changed)
-            await asyncio.shield(self._txn)  # a cancelled pass leaves it to finish in its thread (_settled)
-            self._txn = None
+            with self.ledger.batch() as led:
+                for ack, table, kind, body in work:
+                    answer, lid, how = led.handle(table, kind, body, now)
+                    self.stats[HOW_STAT.get(how, "refused")] += 1
+                    if answer is not None:
+                        answers.append((ack, answer))
+                    if answer is not None and "error" in answer and how == "new":
+                        log("table %s %s %d refused: %s" % (table, kind, body["seq"], answer["error"]))
+                    if lid:
+                        changed.add(lid)
+                        if kind == "hit":
+                            hit_links.add(lid)
             self._meters_at = done = time.monotonic()
             self.stats["batches"] += 1
             self.stats["ledger_s"] += done - t0
             self.ledger_ok = True
-            self._snapshot()
-        for ack, lid, n in beats:  # a lost one is heard again at the next beat: QoS 0, no PUBACK to wait for
-            shown = self._shown[lid]
-            answers.append((ack, {"beat": n, "pool": shown["pool"], "ver": shown["ver"], "pending": shown["pending"],
-                                  "now": protocol.now()}, 0))
-        return answers, changed
-
-    async def _settled(self):
-        """The transaction a cancelled pass left in its thread (the connection lost meanwhile) finished before
-        the new connection's first read or pass: the ledger's connection takes one at a time; what it
-        committed is answered when the tables resend."""
-        if self._txn is not None:
-            try:
-                await asyncio.shield(self._txn)
-            except Exception:
-                pass  # not committed: the tables resend it
-            self._txn = None
-
-    async def _send(self, client, answers, changed):
-        """A pass's answers (on disk now), then its pools and hits (the table that locked learns its pool
-        from its answer first); then the sign's listeners."""
-        sends = [client.publish(topic, protocol.encode(body), qos=qos) for topic, body, qos in answers]
+        # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
+        for ack, lid, n in beats:
+            link = self.ledger.links[lid]
+            answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
+                                  "now": protocol.now()}))
+        sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
         for lid in sorted(changed):
             self._pool_soon(client, lid)
-            if changed[lid] is not None:
-                sends.append(self._publish_hits(client, lid, changed[lid]))
+            if lid in hit_links:
+                sends.append(self._publish_hits(client, lid))
         if sends:
             await asyncio.gather(*sends)
         if changed:
             for fn in self.listeners:
                 fn()
-
-    def _write(self, work, now, answers, changed):
-        """The ledger's part of a pass (in the transaction's thread): each message applied and its answer
-        added to `answers`, the links it changed to `changed` (with their last hits when a hit changed one)."""
-        with self.ledger.batch() as led:
-            for ack, table, kind, body in work:
-                answer, lid, how = led.handle(table, kind, body, now)
-                self.stats[HOW_STAT.get(how, "refused")] += 1
-                if answer is not None:
-                    answers.append((ack, answer, 1))
-                if answer is not None and "error" in answer and how == "new":
-                    log("table %s %s %d refused: %s" % (table, kind, body["seq"], answer["error"]))
-                if lid:
-                    changed[lid] = changed.get(lid, False) or kind == "hit"
-        for lid in changed:  # committed: the signs' last hits read here, not beside the next transaction
-            changed[lid] = last_hits(self.ledger.db, lid) if changed[lid] else None
-
-    def _snapshot(self):
-        """Each link's pool as committed: what beats and the retained pool show (the ledger's memory is
-        the open transaction's while a batch runs in its thread)."""
-        for lid, link in self.ledger.links.items():
-            self._shown[lid] = {"pool": link.pool.pool, "ver": link.ver, "pending": list(link.pending),
-                                "totals": link.totals(), "game": link.game}
 
     async def _beat(self, client):
         """Every LINK_BEAT_S, each link's heartbeat with its pool, while the ledger takes what comes."""
@@ -237,10 +190,10 @@ class JackpotServer:
         while True:
             if self.ledger_ok:
                 n += 1
-                for lid in sorted(self._shown):
-                    shown = self._shown[lid]
+                for lid in sorted(self.ledger.links):
+                    link = self.ledger.links[lid]
                     await client.publish(protocol.link_beat_topic(lid), protocol.encode(
-                        {"beat": n, "pool": shown["pool"], "ver": shown["ver"], "pending": shown["pending"]}), qos=0)
+                        {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending}), qos=0)
             await asyncio.sleep(LINK_BEAT_S)
 
     def _watch_sessions(self, table, ep):
@@ -279,15 +232,14 @@ class JackpotServer:
             pass  # the connection went: the pool goes out again when it is back (run)
 
     async def _publish_pool(self, client, lid):
-        shown = self._shown[lid]
-        body = protocol.pool_payload(lid, shown["game"], shown["totals"], shown["ver"], shown["pending"],
-                                     int(time.time() * 1000))
+        link = self.ledger.links[lid]
+        body = protocol.pool_payload(lid, link.game, link.totals(), link.ver, link.pending, int(time.time() * 1000))
         await client.publish(protocol.pool_topic(lid), protocol.encode(body), qos=1, retain=True)
 
-    def _publish_hits(self, client, lid, hits=None):
-        """The link's last hits for the signs (retained), read from the ledger now unless given; sent when awaited."""
+    def _publish_hits(self, client, lid):
+        """The link's last hits for the signs (retained), read from the ledger now; sent when awaited."""
         return client.publish(protocol.hits_topic(lid), protocol.encode(
-            {"link": lid, "hits": last_hits(self.ledger.db, lid) if hits is None else hits}), qos=1, retain=True)
+            {"link": lid, "hits": last_hits(self.ledger.db, lid)}), qos=1, retain=True)
 
 
 def load_config(path):
