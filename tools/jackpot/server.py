@@ -17,7 +17,6 @@ every LINK_BEAT_S, with the pool), not an answer a table: a table counts the lin
 it, so a server that is down, or cannot write its ledger (no beat while its last batch failed), stops
 progressive bets on every table within the tables' timeout. A table's own heartbeat (every few seconds)
 is still answered, in the same pass as its other messages: it proves the table's publishes get through.
-A pass of heartbeats alone commits nothing but, every meter_every_s, the tables' last message times.
 """
 import asyncio
 import json
@@ -33,7 +32,6 @@ BATCH = 500  # messages a transaction at most
 POOL_EVERY_S = 0.2  # the retained pool goes out at most this often a link (every table reads it; the
 # table whose message changed it has it in its answer at once, and the sign's event stream is not held)
 RETRY_S = 0.5  # between two connection attempts to the broker
-METER_EVERY_S = 5.0  # heartbeats alone: the tables' last message times written this often (one commit)
 LINK_BEAT_S = 0.5  # the server's heartbeat a link: what 2,000 tables' link up/down rests on, at one message
 HOW_STAT = {"new": "messages", "duplicate": "duplicates", "early": "early", "refused": "refused"}
 
@@ -64,8 +62,6 @@ class JackpotServer:
         self.listeners = []
         self._pool_sent = {}    # link -> time its pool last went out
         self._pool_later = {}   # link -> the timer that sends it, when one waits
-        self.meter_every_s = METER_EVERY_S
-        self._meters_at = time.monotonic()  # the tables' meters last written
 
     def _client(self):
         will = aiomqtt.Will(protocol.SERVER_TOPIC, b"offline", qos=1, retain=True)
@@ -122,55 +118,48 @@ class JackpotServer:
 
     async def apply(self, client, batch):
         """One pass: every message of the batch into the ledger in one transaction, then the answers."""
-        now = time.time()
+        now = t0 = time.time()
         answers = []  # (topic, payload)
         changed = set()
         hit_links = set()
         beats = []
-        work = []  # (ack topic, table, kind, body): what goes into the ledger
-        for msg in batch:
-            topic = msg.topic.value
-            try:
-                link, table, kind = protocol.parse_table_topic(topic)
-                body = protocol.decode(kind, msg.payload)
-            except Exception as e:  # whatever a payload does to the checks, it is refused, never fatal
-                self.stats["refused"] += 1
-                log("refused %s: %s" % (topic, _one_line(e)))
-                continue
-            ack = protocol.table_topic(link, table, "ack")
-            if self.ledger.tables.get(table) != link:
-                self.stats["refused"] += 1
-                answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}))
-                continue
-            self._watch_sessions(table, body["ep"])
-            if kind == "beat":
-                self.stats["beats"] += 1
-                self.ledger.seen(table, now)
-                beats.append((ack, link, body["n"]))
-            else:
-                work.append((ack, table, kind, body))
-        # heartbeats alone change no money: their pass commits only to write the last message times, now and then
-        if work or (beats and time.monotonic() - self._meters_at >= self.meter_every_s):
-            t0 = time.monotonic()
-            with self.ledger.batch() as led:
-                for ack, table, kind, body in work:
-                    answer, lid, how = led.handle(table, kind, body, now)
-                    self.stats[HOW_STAT.get(how, "refused")] += 1
-                    if answer is not None:
-                        answers.append((ack, answer))
-                    if answer is not None and "error" in answer and how == "new":
-                        log("table %s %s %d refused: %s" % (table, kind, body["seq"], answer["error"]))
-                    if lid:
-                        changed.add(lid)
-                        if kind == "hit":
-                            hit_links.add(lid)
-            self._meters_at = done = time.monotonic()
-            self.stats["batches"] += 1
-            self.stats["ledger_s"] += done - t0
-            self.ledger_ok = True
+        with self.ledger.batch() as led:
+            for msg in batch:
+                topic = msg.topic.value
+                try:
+                    link, table, kind = protocol.parse_table_topic(topic)
+                    body = protocol.decode(kind, msg.payload)
+                except Exception as e:  # whatever a payload does to the checks, it is refused, never fatal
+                    self.stats["refused"] += 1
+                    log("refused %s: %s" % (topic, _one_line(e)))
+                    continue
+                ack = protocol.table_topic(link, table, "ack")
+                if led.tables.get(table) != link:
+                    self.stats["refused"] += 1
+                    answers.append((ack, {"seq": body.get("seq"), "error": "table %s is not on link %s" % (table, link)}))
+                    continue
+                self._watch_sessions(table, body["ep"])
+                if kind == "beat":
+                    self.stats["beats"] += 1
+                    led.seen(table, now)
+                    beats.append((ack, link, body["n"]))
+                    continue
+                answer, lid, how = led.handle(table, kind, body, now)
+                self.stats[HOW_STAT.get(how, "refused")] += 1
+                if answer is not None:
+                    answers.append((ack, answer))
+                if answer is not None and "error" in answer and how == "new":
+                    log("table %s %s %d refused: %s" % (table, kind, body["seq"], answer["error"]))
+                if lid:
+                    changed.add(lid)
+                    if kind == "hit":
+                        hit_links.add(lid)
+        self.stats["batches"] += 1
+        self.stats["ledger_s"] += time.time() - t0
+        self.ledger_ok = True
         # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
         for ack, lid, n in beats:
-            link = self.ledger.links[lid]
+            link = led.links[lid]
             answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
                                   "now": protocol.now()}))
         sends = [client.publish(topic, protocol.encode(body), qos=1) for topic, body in answers]
