@@ -1,12 +1,16 @@
 """The link at casino scale: 200, 500 and 2,000 tables on one mosquitto and one server; the chaos run on the casino topology.
 
     python tools/bench/linkscale.py [--seconds 30] [--sizes 200,500,2000] [--no-chaos]   (make bench runs it;
-    LINK_BENCH_SCALE=5 makes the measured windows five times longer)
+    LINK_BENCH_SCALE=5 makes the measured windows five times longer; LINKSCALE_PROFILE=folder writes each
+    simulating process's cProfile there)
 
 1. Scale: N CPython tables (jackpot.simtable) in processes of 250 at most, a round every 10 s each, on one
    link: lock -> answer (the table's contribution queued, the LOCK, to its answer arriving) and lock -> sign (to the
-   sign's event stream showing a pool that holds it), p50 and p99; the server's and the broker's CPU over
-   the window, in % of one core (/proc's utime + stime). Goal: p99 lock -> sign < 100 ms at 2,000 tables.
+   sign's event stream showing a pool that holds it), p50 and p99; the server's, the broker's and the
+   simulating processes' CPU over the window, in % of one core (/proc's utime + stime; the processes'
+   own clocks), how late those processes' loops woke (a table reads its answer that much after it came:
+   their lag is in every figure above), and the ledger's commits (a second, messages each, time in its
+   transactions). Goal: p99 lock -> sign < 100 ms at 2,000 tables.
 2. Chaos (jackpot.chaos, as host_tests/link/test_chaos.py): 100 tables and a firmware table on three
    nats-server nodes, two servers, PostgreSQL primary + synchronous standby; servers, nodes and the
    primary SIGKILLed; how long tables refused progressive bets after each fault (goal <= 10 s).
@@ -34,6 +38,7 @@ PER_PROCESS = 250
 # the link counted up with the server's beat a minute old: a simulating process behind on 500 beats a second
 # would otherwise refuse its own locks, and the bench measures the server's and the broker's side
 DOWN_MS = 60000
+SHM = "/dev/shm"
 UP_S = 180  # a worker's tables' time to connect and hear the server; the window starts then
 
 
@@ -41,6 +46,14 @@ def cpu_s(pid):
     """utime + stime of a process so far, in seconds."""
     fields = pathlib.Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _lag(stop, lags, every=0.05):
+    """How late this process's loop wakes (ms): its tables read their answers that much after they came."""
+    while not stop.is_set():
+        t = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append((time.monotonic() - t - every) * 1000)
 
 
 async def _worker(args):
@@ -66,11 +79,16 @@ async def _worker(args):
         await asyncio.sleep(0.05)
     rng = random.Random(args.seed)
     plays = [asyncio.ensure_future(t.play(stop, 10.0, random.Random(rng.random()), hit_every=100)) for t in tables]
+    lags = []
+    lagging = asyncio.ensure_future(_lag(stop, lags))
+    cpu0, t0 = time.process_time(), time.monotonic()
     await asyncio.sleep(args.seconds)
+    cpu = (time.process_time() - cpu0) / (time.monotonic() - t0)  # this process's tables' share of a core
     stop.set()
-    await asyncio.gather(*(runs + plays), return_exceptions=True)
+    await asyncio.gather(*(runs + plays + [lagging]), return_exceptions=True)
     unanswered = sum(t.state["round"] for t in tables) - len(samples)
-    pathlib.Path(args.out).write_text(json.dumps({"samples": samples, "unanswered": max(0, unanswered)}))
+    pathlib.Path(args.out).write_text(json.dumps({"samples": samples, "unanswered": max(0, unanswered), "cpu": cpu,
+                                               "lags": lags}))
 
 
 def scale_phase(folder, n, seconds):
@@ -78,6 +96,9 @@ def scale_phase(folder, n, seconds):
     ids = ["s%04d" % i for i in range(n)]
     link = Link(folder / ("scale%d" % n), ids).start()
     workers = []
+    # the tables' records (written and renamed at every lock and answer) in memory when the machine has a
+    # tmpfs: on this shared disk each rename waited 3 ms on the others' fsyncs, in the tables' own loop
+    records = tempfile.TemporaryDirectory(prefix="linkscale_tables_", dir=SHM if os.path.isdir(SHM) else None)
     try:
         go = link.folder / "go"
         feed = SignFeed(link.web_port)
@@ -87,7 +108,7 @@ def scale_phase(folder, n, seconds):
             out = str(link.folder / ("w%d.json" % k))
             p = subprocess.Popen([sys.executable, __file__, "worker", "--ids", ",".join(ids[k:k + PER_PROCESS]),
                                   "--port", str(link.broker.port), "--creds", str(link.creds), "--folder",
-                                  str(link.folder), "--out", out, "--go", str(go), "--seconds", str(seconds),
+                                  records.name, "--out", out, "--go", str(go), "--seconds", str(seconds),
                                   "--seed", str(k)], env=env(), stdout=log, stderr=log)
             workers.append((p, out))
         while not all(os.path.exists(out + ".ready") for _, out in workers):
@@ -96,6 +117,7 @@ def scale_phase(folder, n, seconds):
         up = sum(int(pathlib.Path(out + ".ready").read_text()) for _, out in workers)
         pids = {"server": link.server.proc.pid, "broker": link.broker.proc.pid}
         before = dict((k, cpu_s(pid)) for k, pid in pids.items())
+        st0 = link.status()["server"]
         t0 = time.monotonic()
         go.write_text("go")
         for p, _ in workers:
@@ -107,19 +129,25 @@ def scale_phase(folder, n, seconds):
         results = [json.loads(pathlib.Path(out).read_text()) for _, out in workers]
         samples = [s for r in results for s in r["samples"]]
         unanswered = sum(r["unanswered"] for r in results)
+        tables_cpu = sum(r["cpu"] for r in results) * 100
+        lags = [x for r in results for x in r["lags"]]
         answer = [(got - sent) * 1000 for sent, got, _ in samples if sent is not None]
         shown = [(feed.shown_at(ver) - sent) * 1000 for sent, _, ver in samples
                  if sent is not None and feed.shown_at(ver) is not None]
         st = link.status()
+        srv = dict((k, st["server"][k] - st0[k]) for k in ("batches", "messages", "duplicates", "beats", "ledger_s"))
         print("scale: %d tables (%d processes, %d up when the window began), a round every 10 s each, %.0f s: "
               "%d contributions answered, %d locked and unanswered at the end"
               % (n, len(workers), up, elapsed, len(samples), unanswered))
         print("  lock -> answer: p50 %.1f ms, p99 %.1f ms; lock -> sign: p50 %.1f ms, p99 %.1f ms (%d seen)"
               % (pct(answer, 50), pct(answer, 99), pct(shown, 50), pct(shown, 99), len(shown)))
-        print("  CPU over the window: server %.0f%%, broker %.0f%% of one core; server batches %d, messages %d, "
-              "duplicates %d, beats answered %d" % (used["server"], used["broker"], st["server"]["batches"],
-                                                    st["server"]["messages"], st["server"]["duplicates"],
-                                                    st["server"]["beats"]))
+        print("  CPU over the window: server %.0f%%, broker %.0f%%, the simulated tables %.0f%% of one core; the "
+              "tables' processes' loops woke late by p50 %.1f ms, p99 %.1f ms; machine load %.1f"
+              % (used["server"], used["broker"], tables_cpu, pct(lags, 50), pct(lags, 99), os.getloadavg()[0]))
+        print("  server over the window: %d messages, %d duplicates, %d heartbeats answered; the ledger %d commits "
+              "(%.0f a second, %.1f messages each), in its transactions %.0f%% of the time"
+              % (srv["messages"], srv["duplicates"], srv["beats"], srv["batches"], srv["batches"] / elapsed,
+                 (srv["messages"] + srv["duplicates"]) / max(1, srv["batches"]), srv["ledger_s"] / elapsed * 100))
         if n >= 2000:
             print("  goal 2,000 tables, p99 lock -> sign < 100 ms: %s" % ("met" if pct(shown, 99) < 100 else "NOT met"))
         print("  balance: %d cents off" % st["links"][LINK]["balance_off"])
@@ -130,6 +158,7 @@ def scale_phase(folder, n, seconds):
         if workers:
             log.close()
         link.stop()
+        records.cleanup()
 
 
 def chaos_phase(folder):
@@ -164,7 +193,13 @@ def main(argv=None):
         ap.add_argument("--seconds", type=float)
         ap.add_argument("--seed", type=int)
         ap.add_argument("--up-s", type=float, default=UP_S)
-        asyncio.run(_worker(ap.parse_args(argv[1:])))
+        args = ap.parse_args(argv[1:])
+        if os.getenv("LINKSCALE_PROFILE"):  # a folder: each simulating process's cProfile there
+            import cProfile
+            cProfile.runctx("asyncio.run(_worker(args))", globals(), {"args": args},
+                            os.path.join(os.environ["LINKSCALE_PROFILE"], "w%d.prof" % args.seed))
+        else:
+            asyncio.run(_worker(args))
         return
     scale = float(os.getenv("LINK_BENCH_SCALE", "1"))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

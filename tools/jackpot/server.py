@@ -3,7 +3,8 @@
     srv = JackpotServer(db_path, links, tables, brokers=[('127.0.0.1', 1883)], user='jackpot', password=...)
     await srv.run(stop)         # until the asyncio.Event `stop` is set; reconnects by itself, to the
                                 # next of `brokers` (a cluster's nodes) after a failure
-    srv.stats                   # messages, duplicates, early, refused, beats, batches
+    srv.stats                   # messages, duplicates, early, refused, beats, batches (commits), ledger_s
+                                # (seconds in the ledger's transactions)
     srv.listeners               # fn() after every batch that changed a pool (the web's sign feed)
 
 Flow: the server subscribes to every table's topics (tablectl/+/table/+/<kind>, QoS 1) in a persistent session
@@ -59,7 +60,7 @@ class JackpotServer:
         self.qos = qos
         self.client_id = user  # the broker ties a client id to its account (use_username_as_clientid)
         self.stats = {"messages": 0, "duplicates": 0, "early": 0, "refused": 0, "beats": 0, "batches": 0,
-                      "logins": 0, "connected": False, "started": time.time(), "sessions": {}}
+                      "logins": 0, "ledger_s": 0.0, "connected": False, "started": time.time(), "sessions": {}}
         self._epochs = {}       # table -> (its last epoch, every epoch it sent under)
         self._last_failure = None
         self.ledger_ok = True   # the last batch was committed: the link beats only then
@@ -137,7 +138,7 @@ class JackpotServer:
 
     async def apply(self, client, batch):
         """One pass: every message of the batch into the ledger in one transaction, then the answers."""
-        now = time.time()
+        now = t0 = time.time()
         answers = []  # (topic, payload)
         changed = set()
         hit_links = set()
@@ -174,6 +175,7 @@ class JackpotServer:
                     if kind == "hit":
                         hit_links.add(lid)
         self.stats["batches"] += 1
+        self.stats["ledger_s"] += time.time() - t0
         self.ledger_ok = True
         # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
         for ack, lid, n in beats:
