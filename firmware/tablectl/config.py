@@ -289,6 +289,7 @@ class Config:
         # a new table (no configuration, an empty journal): its first change is the factory set-up, not a
         # reconfiguration (after a RAM clear that reset the configuration the journal says what went before)
         self.factory = rec is None and journal is not None and journal.seq == 0
+        self.cap = None  # the JSON bytes a progressive's history may take on this flash (tablectl.bounds)
         if rec is None:
             self.values = validate(initial or {})
             self.pending = {}
@@ -308,6 +309,7 @@ class Config:
                 raise Tilt("record 'config' holds an invalid configuration (%s)" % e)
             # the same configuration, read as this firmware reads it: one copy in the heap, not two
             store.adopt(self.RECORD, {"v": self.values, "p": self.pending})
+            self.cap = self._bound(self.values, self.pending)[1]  # at boot: never in a dealer's key
 
     def __getitem__(self, key):
         return self.values[key]
@@ -326,6 +328,14 @@ class Config:
         except ValueError as e:
             return str(e)
         return ""
+
+    def _bound(self, values, pending):
+        """('' or why this flash cannot hold the records of `values`, the history's cap or None)."""
+        if self.store is None:
+            return "", None
+        from tablectl.bounds import check
+        why, cap = check(values, pending, self.store.geometry())
+        return why, cap if values["game"] in PROGRESSIVE else None
 
     def _save(self, values, pending):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
@@ -370,6 +380,9 @@ class Config:
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
+        why, cap = self._bound(values, pending)  # every record at its largest fits, or nothing is written
+        if why:
+            raise ValueError(why)
         applied = {}
         deferred = {}
         with self._atomic():  # the change and its journal entries are written together or not at all
@@ -385,7 +398,7 @@ class Config:
             for key in sorted(old_pending):
                 if key not in pending and key not in applied:
                     self._log("cfg_pending", round_no, key, old_pending[key], values[key])
-        self.values, self.pending = values, pending
+        self.values, self.pending, self.cap = values, pending, cap
         self.factory = False
         return applied, deferred
 

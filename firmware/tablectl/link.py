@@ -7,8 +7,8 @@ What changes, and why:
 - The pool is the server's. The table's own core pool still books the seats (locked, carried from a
   void round, CSP-11.1) with a rate of 0; the money it shows (digits, display, status, meters) is the
   link's, from the server's last pool message (LinkPool).
-- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in the
-  round record by the same write as the lock: a message has its sequence number before it is sent, and
+- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in
+  record 'link' by the same write as the lock's round: a message has its sequence number before it is sent, and
   leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
   not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
   its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
@@ -24,6 +24,7 @@ What changes, and why:
 import json
 import os
 
+from tablectl.bounds import OUT_BYTES, message_bytes
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 
@@ -34,7 +35,8 @@ RESEND_MS = 2000   # an unanswered message older than this: the outbox goes agai
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
 BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
-OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
+OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond OUT_BYTES)
+RECORD = "link"    # the outbox's record: {'ep', 'seq', 'out', 'claim'}
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
@@ -148,6 +150,7 @@ class LinkedController(ProgressiveController):
         self.ep = self._epoch()
         self.seq = 0
         self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
+        self.round_bytes = 2 * (message_bytes(self.cfg["seats"]) + 2)  # what one round adds to it at most
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -211,7 +214,16 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
+        if self.out_bytes() + self.round_bytes > OUT_BYTES:  # a round's messages would outgrow the record's bound
+            return "LINK BUSY"
         return ""
+
+    def out_bytes(self):
+        """The JSON bytes of the outbox in record 'link': [seq, "kind", "text"] each, the text's quotes escaped."""
+        n = 2
+        for m in self.out:
+            n += len(str(m[0])) + len(m[1]) + len(m[2]) + m[2].count('"') + 12
+        return n
 
     def pending(self):
         """Top awards of other tables confirmed and not yet paid."""
@@ -377,15 +389,21 @@ class LinkedController(ProgressiveController):
                 self.redraw()
 
     # -- persistence --------------------------------------------------------------------------
-    def extra(self, rec):
-        ProgressiveController.extra(self, rec)
-        # a new list each save: the store keeps the one it saved to compare the next save with
-        rec["link"] = [self.ep, self.seq, list(self.out), self.claim]
+    def save(self):
+        # the outbox is a record of its own: beside record 'round' at its largest no 4 KB block holds it (its
+        # bound: tablectl.bounds); the two are written in one frame
+        with self.app.log.atomic():
+            ProgressiveController.save(self)
+            # a new list each save: the store keeps the one it saved to compare the next save with
+            self.app.store.save(RECORD, {"ep": self.ep, "seq": self.seq, "out": list(self.out), "claim": self.claim})
 
     def restore(self, rec):
         ProgressiveController.restore(self, rec)
         self.pool = LinkPool(self.pool, self)
-        if "link" in rec:
+        link = self.app.store.peek(RECORD)
+        if link is not None:
+            self.ep, self.seq, self.out, self.claim = link["ep"], link["seq"], list(link["out"]), link["claim"]
+        elif "link" in rec:  # kept in record 'round' by an older firmware
             self.ep, self.seq, self.out, self.claim = rec["link"]
         if self.out:
             self.sent_at = self.oldest_at = self.board.ticks_ms()

@@ -225,10 +225,19 @@ class Controller:
         self.results = [(r[0], _tuples(r[1])) for r in rec.get("hist", [])]
 
     def remember(self, result):
-        self.results.append((self.round_no, result))
+        results = self.results
+        results.append((self.round_no, result))
         keep = self.cfg["history_len"]
-        while len(self.results) > keep:
-            self.results.pop(0)
+        while len(results) > keep:
+            results.pop(0)
+        cap = self.cfg.cap
+        if cap is not None:
+            # rounds of many hits: the oldest go first, so that record 'round' stays within its bound
+            # (tablectl.bounds; the journal keeps every result), the newest always kept
+            from tablectl.bounds import award_bytes, history_bytes
+            each = award_bytes(self.game)
+            while len(results) > 1 and history_bytes(self.game, results, each) > cap:
+                results.pop(0)
 
     def wire(self, spot_ids):
         """The core spot index -> lamp index table for this game's layout on this board's chain."""
