@@ -1,12 +1,14 @@
 """A linked progressive table (tablectl.link) with no network, the server's side handed to its on_message as
 umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1), an older pool never overwrites
-a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit, and only a heartbeat's answer
+a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit of messages or of bytes
+(record 'link', issue 20 defect 7), and only a heartbeat's answer
 keeps the link up (CPython and the unix port)."""
 # mp-heap: 300K
 import json
 
-from test_ctl_app import cleanup, drive, new_app
+from test_ctl_app import cleanup, drive, new_app, restart
 from test_ctl_progressive import seats
+from tablectl.bounds import OUT_BYTES, message_bytes
 from tablectl.link import OUT_MAX
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
@@ -77,6 +79,30 @@ def test_lock_is_refused_link_busy_exactly_when_the_outbox_holds_its_limit():
     assert c.status()["link_unanswered"] == OUT_MAX and c.state == "betting"
     hear(c, {"seq": c.out[0][0], "pool": 25000500, "ver": 2})  # the oldest answered: room for one more
     assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
+    cleanup()
+
+
+def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_past_its_bytes():
+    """Seven seats a round, none answered: LINK BUSY before OUT_MAX messages, when the outbox's bytes and one
+    round's messages (its contribution and its claim) would pass OUT_BYTES; the outbox, in record 'link'
+    (not in record 'round'), comes back after a power cut."""
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 1, 2, 3, 4, 5, 6, 7)
+    n = 0
+    while c.reason("LOCK") == "":
+        assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
+        n += 1
+        assert len(json.dumps(c.out)) <= c.out_bytes() <= OUT_BYTES
+    assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
+    assert c.out_bytes() + 2 * (message_bytes(7) + 2) > OUT_BYTES
+    assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
+    saved = app.store.peek("link")
+    assert saved["out"] == c.out and "link" not in app.store.peek("round")
+    out = [list(m) for m in c.out]
+    app = restart(app)
+    assert app.controller.out == out and app.controller.seq == c.seq and app.controller.ep == c.ep
     cleanup()
 
 
