@@ -4,6 +4,7 @@ refuses a configuration whose records at their largest would not fit the flash l
 
     why, cap = check(values, pending, geometry)  # '' or one line naming the record and its bytes, and the
     # JSON bytes a progressive's history may take; geometry: Store.geometry() (usable, room, program unit)
+    unload()  # its few KB of code leave the heap: needed only when a configuration is checked
 """
 from tablectl.meters import KEEP_HITS
 from tablectl.rules import MAX_SEATS, PROGRESSIVE
@@ -28,6 +29,15 @@ CLASSES = {
     "baccarat_c": "three four two_threes five_of_a_kind six_of_a_kind six_same_colour",
 }
 RETURNS = ("fortune3", "baccarat_a", "baccarat_b", "baccarat_c")  # a void kind returns the bets: key 'pre'
+
+
+def unload():
+    """Drop this module from RAM (the caller keeps no name of it; the next check imports it again)."""
+    import sys
+    sys.modules.pop(__name__, None)
+    pkg = sys.modules.get("tablectl")
+    if pkg is not None and "bounds" in pkg.__dict__:
+        delattr(pkg, "bounds")
 
 
 def _seq(n, total):
@@ -97,15 +107,6 @@ def result_bytes(game, hits=1, each=0):
     return _seq(2, ROUND + r)
 
 
-def history_bytes(game, results, each):
-    """The JSON bytes of a progressive's history [(round, awards or VOID), ...] at most, from the number
-    of awards of each round alone (each: award_bytes()): the controller's count of it, every round."""
-    n = 0
-    for r in results:
-        n += result_bytes(game, 0 if isinstance(r[1], str) else len(r[1]), each)
-    return _seq(len(results), n)
-
-
 def message_bytes(seats):
     """A message of the link's outbox ([seq, "kind", "body's JSON, its quotes escaped"]) at its longest: a
     contribution of every seat or a claim of every seat's hit (a 'paid' is shorter)."""
@@ -145,7 +146,7 @@ def round_bytes(values, hist):
     n += _key("pool", _seq(8 + MAX_SEATS, (4 + MAX_SEATS) * CENTS + 2 * SUM + 2))
     # a poker hit's five cards each; a baccarat coup's six on its first seat's hit only
     cards = _list(6, 2) + 2 * (seats - 1) if game[:9] == "baccarat_" else seats * _list(5, 2)
-    n += _key("hits", _seq(seats, seats * (_seq(3, 1 + longest) - 2 + 2) + cards))
+    n += _key("hits", _seq(seats, seats * _seq(3, 1 + longest) + cards))
     n += _key("awards", _list(seats, award_bytes(game)))
     n += _key("shown", 1)
     if game in RETURNS:

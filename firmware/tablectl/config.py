@@ -289,7 +289,8 @@ class Config:
         # a new table (no configuration, an empty journal): its first change is the factory set-up, not a
         # reconfiguration (after a RAM clear that reset the configuration the journal says what went before)
         self.factory = rec is None and journal is not None and journal.seq == 0
-        self.cap = None  # the JSON bytes a progressive's history may take on this flash (tablectl.bounds)
+        # (JSON bytes a progressive's history may take on this flash, an award's in it): tablectl.bounds
+        self.cap = None
         if rec is None:
             self.values = validate(initial or {})
             self.pending = {}
@@ -330,12 +331,15 @@ class Config:
         return ""
 
     def _bound(self, values, pending):
-        """('' or why this flash cannot hold the records of `values`, the history's cap or None)."""
+        """('' or why this flash cannot hold the records of `values`, (the history's cap, an award's bytes)
+        for a progressive or None)."""
         if self.store is None:
             return "", None
-        from tablectl.bounds import check
-        why, cap = check(values, pending, self.store.geometry())
-        return why, cap if values["game"] in PROGRESSIVE else None
+        from tablectl import bounds
+        why, cap = bounds.check(values, pending, self.store.geometry())
+        cap = (cap, bounds.award_bytes(values["game"])) if values["game"] in PROGRESSIVE else None
+        bounds.unload()  # a few KB of code needed only now
+        return why, cap
 
     def _save(self, values, pending):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone

@@ -24,7 +24,6 @@ What changes, and why:
 import json
 import os
 
-from tablectl.bounds import OUT_BYTES, message_bytes
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 
@@ -150,7 +149,10 @@ class LinkedController(ProgressiveController):
         self.ep = self._epoch()
         self.seq = 0
         self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
-        self.round_bytes = 2 * (message_bytes(self.cfg["seats"]) + 2)  # what one round adds to it at most
+        from tablectl import bounds
+        self.out_cap = bounds.OUT_BYTES  # the outbox's JSON bytes at most (record 'link')
+        self.round_bytes = 2 * (bounds.message_bytes(self.cfg["seats"]) + 2)  # what one round adds at most
+        bounds.unload()  # a few KB of code needed only now
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -214,7 +216,7 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
-        if self.out_bytes() + self.round_bytes > OUT_BYTES:  # a round's messages would outgrow the record's bound
+        if self.out_bytes() + self.round_bytes > self.out_cap:  # a round's messages would outgrow the record's bound
             return "LINK BUSY"
         return ""
 

@@ -16,6 +16,7 @@ from ramblockdev import RamBlockDev
 from tablectl import app as appmod
 from tablectl import bounds
 from tablectl.config import GAMES, PROGRESSIVE, Config, validate
+from tablectl.games.base import history_bytes
 from tablectl.rules import MAX_CENTS
 from tablectl.rules.awards import table
 from tablectl.service.shifts import lifetime
@@ -99,6 +100,11 @@ def fill_outbox(ctl, seats):
     ctl.queue("hit", {"round": ROUND, "hits": [[s, names] for s in range(1, seats + 1)]})
 
 
+def shift_at_largest(app):
+    """Record 'shift' with every meter of the table at its most digits."""
+    return {"n": COUNT, "at": dict((label, SUM if label.endswith("_cents") else COUNT) for label, _ in lifetime(app))}
+
+
 def encoded(obj):
     return len(json.dumps(obj))
 
@@ -115,19 +121,20 @@ def test_every_record_at_its_largest_is_within_its_bound_and_the_bound_is_tight(
     app = table_of(values)
     assert app.tilt is None, app.tilt
     cap = bounds.check(values, {}, app.store.geometry())[1]
-    app.config.cap = cap if values["game"] in PROGRESSIVE else None
+    assert app.config.cap == ((cap, bounds.award_bytes(values["game"])) if values["game"] in PROGRESSIVE else None)
     kept = largest(app)
     assert 1 <= kept <= values["history_len"]
     rec = app.controller.record()
     hist = encoded(rec["hist"])
     if values["game"] in PROGRESSIVE:
         each = bounds.award_bytes(values["game"])
-        assert hist <= bounds.history_bytes(values["game"], app.controller.results, each) <= max(cap, hist)
-        assert bounds.history_bytes(values["game"], app.controller.results, each) - hist <= MARGIN * kept
+        counted = history_bytes(app.controller.results, each)  # what remember() keeps it within
+        assert counted == bounds._seq(kept, sum(bounds.result_bytes(values["game"], len(r[1]), each)
+                                                for r in app.controller.results))
+        assert hist <= counted <= max(cap, hist) and counted - hist <= MARGIN * kept
     bound = bounds.round_bytes(values, hist)
     assert encoded(rec) <= bound <= encoded(rec) + MARGIN, (encoded(rec), bound)
-    rows = lifetime(app)
-    shift = {"n": COUNT, "at": dict((label, SUM if label.endswith("_cents") else COUNT) for label, _ in rows)}
+    shift = shift_at_largest(app)
     assert encoded(shift) <= bounds.shift_bytes(values) <= encoded(shift) + MARGIN
     cfg = {"v": values, "p": {}}
     assert encoded(cfg) <= bounds.config_bytes(values, {}) <= encoded(cfg) + MARGIN
@@ -152,11 +159,10 @@ def test_a_configuration_accepted_has_its_records_at_their_largest_written_by_th
     if why:
         assert "\n" not in why and why.startswith("record '") and " bytes" in why, why
         return
-    app.config.cap = cap if values["game"] in PROGRESSIVE else None
     largest(app)
     ctl = app.controller
     records = {"config": {"v": values, "p": {}}, "round": ctl.record(), "epoch": {"n": COUNT},
-               "shift": {"n": COUNT, "at": dict((label, SUM) for label, _ in lifetime(app))}}
+               "shift": shift_at_largest(app)}
     if values["link"]:
         fill_outbox(ctl, values["seats"])
         records["link"] = {"ep": ctl.ep, "seq": ctl.seq, "out": list(ctl.out), "claim": ctl.claim}

@@ -90,7 +90,7 @@ def test_many_hits_a_round_keep_the_history_within_its_bytes_the_oldest_going_fi
     d = flash(16)
     app = boot(d)
     keyed(app, service.configure, game="caribbean_stud", history_len=25, hit_cards_cents=1000000)
-    cap = app.config.cap
+    cap = app.config.cap[0]
     app.board.set_seat(5, True)
     app.board.set_seat(6, True)
     app.tick()

@@ -33,6 +33,17 @@ RECORD = "round"
 VOID = "void"  # a void round in the history of results
 
 
+def history_bytes(results, award):
+    """The JSON bytes of a progressive's history [(round, awards or VOID), ...] at most, from the number of
+    awards a round alone (award: the bytes of one, tablectl.bounds.award_bytes): tablectl.bounds.result_bytes
+    summed, without its code in the heap (a test holds the two equal)."""
+    n = 0
+    for r in results:
+        a = 0 if type(r[1]) is str else len(r[1])
+        n += 14 + max(a * (award + 2), 6)  # 8 digits of its round, '[', ', ', ']' and the ', ' after it
+    return n if results else 2
+
+
 def _tuples(x):
     return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
 
@@ -234,9 +245,7 @@ class Controller:
         if cap is not None:
             # rounds of many hits: the oldest go first, so that record 'round' stays within its bound
             # (tablectl.bounds; the journal keeps every result), the newest always kept
-            from tablectl.bounds import award_bytes, history_bytes
-            each = award_bytes(self.game)
-            while len(results) > 1 and history_bytes(self.game, results, each) > cap:
+            while len(results) > 1 and history_bytes(results, cap[1]) > cap[0]:
                 results.pop(0)
 
     def wire(self, spot_ids):
