@@ -17,7 +17,7 @@ SUM = 19     # digits of a sum of amounts: a meter, the pool's paid and seeded (
 EP = 10      # digits of a link's epoch (31 bits)
 STATE = 10   # '"claiming"', the longest state a round record names
 VOID = 6     # '"void"' (tablectl.games.base.VOID) in the history
-OUT_BYTES = 2048  # JSON bytes of a linked table's outbox at most: LOCK says LINK BUSY before (tablectl.link)
+OUT_BYTES = 2048  # tablectl.link.OUT_BYTES (a test holds them equal: that module is too big to load here)
 
 # the hand classes of each progressive game as tablectl.rules.awards.table names them (a test holds them
 # equal): the meters, the last hits, a hit and an award name one
@@ -107,22 +107,6 @@ def result_bytes(game, hits=1, each=0):
     return _seq(2, ROUND + r)
 
 
-def message_bytes(seats):
-    """A message of the link's outbox ([seq, "kind", "body's JSON, its quotes escaped"]) at its longest: a
-    contribution of every seat or a claim of every seat's hit (a 'paid' is shorter)."""
-    head = _key("round", ROUND) + _key("ep", EP) + _key("seq", COUNT)
-    contrib = head + _key("bets", _list(seats, _seq(2, 1 + CENTS))) + _key("locked", _list(seats, 1)) + 10
-    claim = head + _key("hits", _list(seats, _seq(2, 1 + _longest()))) + 8 + 2 * seats
-    return _seq(3, COUNT + 9 + max(contrib, claim) + 2)
-
-
-def _longest():
-    n = 0
-    for game in CLASSES:
-        n = max(n, _classes(game)[1])
-    return n
-
-
 def round_bytes(values, hist):
     """Record 'round' at its largest beside a history of `hist` JSON bytes: every seat's hit with its
     cards, meters and pool at their most digits, the last hits kept."""
@@ -161,7 +145,7 @@ def link_bytes():
 
 def config_bytes(values, pending):
     """Record 'config' ({'v': values, 'p': pending}) at its largest: before or after its pending changes apply."""
-    return _key("v", size(values)) + _key("p", 2 * size(pending))
+    return _key("v", size(values)) + _key("p", 2 * size(pending)) + _key("b", _seq(2, 10))  # the cap saved
 
 
 def shift_bytes(values):

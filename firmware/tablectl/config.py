@@ -308,9 +308,11 @@ class Config:
                         raise ValueError("%s: not a pool parameter" % key)
             except (KeyError, TypeError, ValueError) as e:
                 raise Tilt("record 'config' holds an invalid configuration (%s)" % e)
+            cap = rec.get("b")  # none in a record an older firmware wrote: no cap
+            if isinstance(cap, list) and len(cap) == 2 and type(cap[0]) is int and type(cap[1]) is int:
+                self.cap = (cap[0], cap[1])
             # the same configuration, read as this firmware reads it: one copy in the heap, not two
-            store.adopt(self.RECORD, {"v": self.values, "p": self.pending})
-            self.cap = self._bound(self.values, self.pending)[1]  # at boot: never in a dealer's key
+            store.adopt(self.RECORD, self._record(self.values, self.pending, self.cap))
 
     def __getitem__(self, key):
         return self.values[key]
@@ -341,9 +343,17 @@ class Config:
         bounds.unload()  # a few KB of code needed only now
         return why, cap
 
-    def _save(self, values, pending):
+    def _record(self, values, pending, cap):
+        # the cap computed when the configuration was accepted (tablectl.bounds), saved with it: a boot does
+        # not load that module (its code would leave holes in the heap it boots into)
+        rec = {"v": values, "p": pending}
+        if cap is not None:
+            rec["b"] = list(cap)
+        return rec
+
+    def _save(self, values, pending, cap):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
-            self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
+            self.store.save(self.RECORD, self._record(values, pending, cap), full=True)
 
     def _atomic(self):
         """The save and its journal entries in one frame of the flash log (nothing to join without one)."""
@@ -390,7 +400,7 @@ class Config:
         applied = {}
         deferred = {}
         with self._atomic():  # the change and its journal entries are written together or not at all
-            self._save(values, pending)
+            self._save(values, pending, cap)
             for key in sorted(values):
                 if values[key] != old_values[key]:
                     applied[key] = values[key]
@@ -414,7 +424,7 @@ class Config:
         old = self.values
         values = validate(_overlay(self.values, applied), False)  # the whole change was checked at change()
         with self._atomic():
-            self._save(values, {})
+            self._save(values, {}, self.cap)  # the cap counted the pending changes applied
             for key in sorted(applied):
                 self._log("cfg_applied", round_no, key, old[key], applied[key])
         self.values, self.pending = values, {}

@@ -36,9 +36,20 @@ RETRY_MS = 1000    # between two connection attempts
 BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond OUT_BYTES)
 RECORD = "link"    # the outbox's record: {'ep', 'seq', 'out', 'claim'}
+OUT_BYTES = 2048   # the outbox's JSON bytes at most (record 'link': its bound, tablectl.bounds)
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
+
+
+def message_bytes(seats, longest):
+    """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
+    numbers at their most digits (tablectl.bounds): a contribution of every seat, or a claim of every
+    seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
+    head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
+    contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
+    claim = head + (longest + 11) * seats + 18  # '"hits": [[7, "class"], ...]', 8 + 2 a seat escaped
+    return max(contrib, claim) + 26  # 9 digits of seq, '"contrib"', the text's quotes, '[', ', ', ']'
 
 
 def _ident(what, text):
@@ -149,10 +160,10 @@ class LinkedController(ProgressiveController):
         self.ep = self._epoch()
         self.seq = 0
         self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
-        from tablectl import bounds
-        self.out_cap = bounds.OUT_BYTES  # the outbox's JSON bytes at most (record 'link')
-        self.round_bytes = 2 * (bounds.message_bytes(self.cfg["seats"]) + 2)  # what one round adds at most
-        bounds.unload()  # a few KB of code needed only now
+        longest = 0
+        for c in self.class_ids:
+            longest = max(longest, len(c))
+        self.round_bytes = 2 * (message_bytes(self.cfg["seats"], longest) + 2)  # what one round adds at most
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -216,7 +227,7 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
-        if self.out_bytes() + self.round_bytes > self.out_cap:  # a round's messages would outgrow the record's bound
+        if self.out_bytes() + self.round_bytes > OUT_BYTES:  # a round's messages would outgrow the record's bound
             return "LINK BUSY"
         return ""
 

@@ -14,7 +14,7 @@ import board  # boards/sim
 
 from ramblockdev import RamBlockDev
 from tablectl import app as appmod
-from tablectl import bounds
+from tablectl import bounds, link
 from tablectl.config import GAMES, PROGRESSIVE, Config, validate
 from tablectl.games.base import history_bytes
 from tablectl.rules import MAX_CENTS
@@ -44,6 +44,12 @@ def table_of(values, blocks=16):
     dev = RamBlockDev(block_size=4096, blocks=blocks, prog=256)
     Store(Log(dev)).save(Config.RECORD, {"v": values, "p": {}}, full=True)
     return appmod.App(board.make(virtual_clock=True, flash=dev))
+
+
+def give_cap(app, cap):
+    """The cap configure() would have saved with the configuration (the record was written without one)."""
+    values = app.config.values
+    app.config.cap = (cap, bounds.award_bytes(values["game"])) if values["game"] in PROGRESSIVE else None
 
 
 def largest(app):
@@ -88,7 +94,7 @@ def fill_outbox(ctl, seats):
     """Contributions of every seat, one a LOCK, until LOCK says LINK BUSY, and the last LOCK's round's claim
     of every seat's hit (the link's own queue())."""
     ctl.ep, ctl.seq, ctl.claim = 2 ** 31 - 1, COUNT - 200, COUNT
-    names = max((n for g in PROGRESSIVE for n in table(g)[0][1:]), key=len)
+    names = max(ctl.class_ids, key=len)
 
     def contrib():
         ctl.queue("contrib", {"round": ROUND, "bets": [[s, MAX_CENTS] for s in range(1, seats + 1)],
@@ -109,9 +115,10 @@ def encoded(obj):
     return len(json.dumps(obj))
 
 
-def test_the_class_names_are_the_award_tables():
+def test_the_class_names_are_the_award_tables_and_the_outbox_s_bytes_the_link_s():
     for game in PROGRESSIVE:
         assert bounds.CLASSES[game].split() == list(table(game)[0][1:]), game
+    assert bounds.OUT_BYTES == link.OUT_BYTES
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -121,7 +128,7 @@ def test_every_record_at_its_largest_is_within_its_bound_and_the_bound_is_tight(
     app = table_of(values)
     assert app.tilt is None, app.tilt
     cap = bounds.check(values, {}, app.store.geometry())[1]
-    assert app.config.cap == ((cap, bounds.award_bytes(values["game"])) if values["game"] in PROGRESSIVE else None)
+    give_cap(app, cap)
     kept = largest(app)
     assert 1 <= kept <= values["history_len"]
     rec = app.controller.record()
@@ -141,10 +148,12 @@ def test_every_record_at_its_largest_is_within_its_bound_and_the_bound_is_tight(
     if values["link"]:
         ctl = app.controller
         fill_outbox(ctl, values["seats"])
-        link = {"ep": ctl.ep, "seq": ctl.seq, "out": ctl.out, "claim": ctl.claim}
+        link_rec = {"ep": ctl.ep, "seq": ctl.seq, "out": ctl.out, "claim": ctl.claim}
         assert encoded(ctl.out) <= ctl.out_bytes() <= bounds.OUT_BYTES, (encoded(ctl.out), ctl.out_bytes())
-        assert encoded(link) <= bounds.link_bytes() <= encoded(link) + bounds.message_bytes(7) * 2 + MARGIN
-        assert max(encoded(m) for m in ctl.out) <= bounds.message_bytes(values["seats"])
+        longest = max(len(c) for c in ctl.class_ids)
+        assert max(encoded(m) for m in ctl.out) <= link.message_bytes(values["seats"], longest)
+        assert max(encoded(m) for m in ctl.out) + MARGIN >= link.message_bytes(values["seats"], longest)
+        assert encoded(link_rec) <= bounds.link_bytes() <= encoded(link_rec) + ctl.round_bytes + MARGIN
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -159,6 +168,7 @@ def test_a_configuration_accepted_has_its_records_at_their_largest_written_by_th
     if why:
         assert "\n" not in why and why.startswith("record '") and " bytes" in why, why
         return
+    give_cap(app, cap)
     largest(app)
     ctl = app.controller
     records = {"config": {"v": values, "p": {}}, "round": ctl.record(), "epoch": {"n": COUNT},

@@ -8,7 +8,7 @@ import json
 
 from test_ctl_app import cleanup, drive, new_app, restart
 from test_ctl_progressive import seats
-from tablectl.link import OUT_MAX
+from tablectl.link import OUT_BYTES, OUT_MAX
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 ACK = b"tablectl/pit1/table/t01/ack"
@@ -93,9 +93,9 @@ def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_pas
     while c.reason("LOCK") == "":
         assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
         n += 1
-        assert len(json.dumps(c.out)) <= c.out_bytes() <= c.out_cap
+        assert len(json.dumps(c.out)) <= c.out_bytes() <= OUT_BYTES
     assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
-    assert c.out_bytes() + c.round_bytes > c.out_cap == 2048
+    assert c.out_bytes() + c.round_bytes > OUT_BYTES
     assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
     saved = app.store.peek("link")
     assert saved["out"] == c.out and "link" not in app.store.peek("round")

@@ -90,7 +90,7 @@ def test_many_hits_a_round_keep_the_history_within_its_bytes_the_oldest_going_fi
     d = flash(16)
     app = boot(d)
     keyed(app, service.configure, game="caribbean_stud", history_len=25, hit_cards_cents=1000000)
-    cap = app.config.cap[0]
+    cap = app.config.cap[0]  # computed when configure() accepted it
     app.board.set_seat(5, True)
     app.board.set_seat(6, True)
     app.tick()
@@ -102,5 +102,8 @@ def test_many_hits_a_round_keep_the_history_within_its_bytes_the_oldest_going_fi
     kept = len(ctl.results)
     assert 1 < kept < 25 and ctl.results[-1][0] == 40, ctl.results
     assert len(json.dumps(ctl.results)) <= cap and [len(r[1]) for r in ctl.results] == [2] * kept
-    assert boot(d.reboot()).controller.results == ctl.results
+    cap, results = app.config.cap, ctl.results
+    app = ctl = None
+    again = boot(d.reboot())
+    assert again.controller.results == results and again.config.cap == cap  # saved with the configuration
     service.use(None)
