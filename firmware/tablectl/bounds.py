@@ -22,11 +22,11 @@ OUT_BYTES = 2048  # tablectl.link.OUT_BYTES (a test holds them equal: that modul
 # the hand classes of each progressive game as tablectl.rules.awards.table names them (a test holds them
 # equal): the meters, the last hits, a hit and an award name one
 CLASSES = {
-    "caribbean_stud": "flush full_house four_of_a_kind straight_flush royal_flush",
-    "fortune3": "flush full_house four_of_a_kind straight_flush royal_flush",
-    "baccarat_a": "one_pair three_of_a_kind two_pairs four_of_a_kind paradise_straight royal",
-    "baccarat_b": "three four two_threes five_of_a_kind six_of_a_kind",
-    "baccarat_c": "three four two_threes five_of_a_kind six_of_a_kind six_same_colour",
+    "caribbean_stud": ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush"),
+    "fortune3": ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush"),
+    "baccarat_a": ("one_pair", "three_of_a_kind", "two_pairs", "four_of_a_kind", "paradise_straight", "royal"),
+    "baccarat_b": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind"),
+    "baccarat_c": ("three", "four", "two_threes", "five_of_a_kind", "six_of_a_kind", "six_same_colour"),
 }
 RETURNS = ("fortune3", "baccarat_a", "baccarat_b", "baccarat_c")  # a void kind returns the bets: key 'pre'
 
@@ -49,9 +49,10 @@ def _list(n, each):
     return _seq(n, n * each)
 
 
-def _key(name, value):
-    """JSON bytes of '"name": value, ' in a dict (a dict's bytes are its keys' sum: braces for a ', ')."""
-    return len(name) + 6 + value
+def _key(name, value, more=0):
+    """JSON bytes of '"name": value, ' in a dict (a dict's bytes are its keys' sum: braces for a ', '); more:
+    characters the name has beyond `name` (a prefix and a suffix, not made into one string)."""
+    return len(name) + more + 6 + value
 
 
 def size(obj):
@@ -68,7 +69,12 @@ def size(obj):
     if obj is False:
         return 5
     if isinstance(obj, int):
-        return len(str(obj))
+        n = 1 + (obj < 0)
+        obj = abs(obj)
+        while obj >= 10:  # its digits counted, not written
+            obj //= 10
+            n += 1
+        return n
     if isinstance(obj, dict):
         n = 0
         for k in obj:
@@ -86,8 +92,11 @@ def frame(name, n, prog):
 
 
 def _classes(game):
-    names = CLASSES[game].split()
-    return names, max(len(c) for c in names) + 2
+    names = CLASSES[game]
+    longest = 0
+    for c in names:
+        longest = max(longest, len(c))
+    return names, longest + 2
 
 
 def award_bytes(game):
@@ -155,11 +164,11 @@ def shift_bytes(values):
     if game in PROGRESSIVE:
         link = values["link"]
         for name in ("pool", "reserve", "contributed", "paid", "seeded"):
-            at += _key(("link_" if link else "") + name + "_cents", SUM)
+            at += _key(name, SUM, 11 if link else 6)  # 'link_' and '_cents'
         if link:
             at += _key("paid_cents", SUM)
         for c in _classes(game)[0]:
-            at += _key("hits_" + c, COUNT) + _key("paid_" + c + "_cents", SUM)
+            at += _key(c, COUNT, 5) + _key(c, SUM, 11)  # 'hits_', 'paid_' and '_cents'
     return _key("n", COUNT) + _key("at", at)
 
 

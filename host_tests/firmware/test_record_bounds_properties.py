@@ -117,7 +117,7 @@ def encoded(obj):
 
 def test_the_class_names_are_the_award_tables_and_the_outbox_s_bytes_the_link_s():
     for game in PROGRESSIVE:
-        assert bounds.CLASSES[game].split() == list(table(game)[0][1:]), game
+        assert bounds.CLASSES[game] == tuple(table(game)[0][1:]), game
     assert bounds.OUT_BYTES == link.OUT_BYTES
 
 
