@@ -289,8 +289,6 @@ class Config:
         # a new table (no configuration, an empty journal): its first change is the factory set-up, not a
         # reconfiguration (after a RAM clear that reset the configuration the journal says what went before)
         self.factory = rec is None and journal is not None and journal.seq == 0
-        # (JSON bytes a progressive's history may take on this flash, an award's in it): tablectl.bounds
-        self.cap = None
         if rec is None:
             self.values = validate(initial or {})
             self.pending = {}
@@ -308,11 +306,8 @@ class Config:
                         raise ValueError("%s: not a pool parameter" % key)
             except (KeyError, TypeError, ValueError) as e:
                 raise Tilt("record 'config' holds an invalid configuration (%s)" % e)
-            cap = rec.get("b")  # none in a record an older firmware wrote: no cap
-            if isinstance(cap, list) and len(cap) == 2 and type(cap[0]) is int and type(cap[1]) is int:
-                self.cap = (cap[0], cap[1])
             # the same configuration, read as this firmware reads it: one copy in the heap, not two
-            store.adopt(self.RECORD, self._record(self.values, self.pending, self.cap))
+            store.adopt(self.RECORD, {"v": self.values, "p": self.pending})
 
     def __getitem__(self, key):
         return self.values[key]
@@ -332,28 +327,9 @@ class Config:
             return str(e)
         return ""
 
-    def _bound(self, values, pending):
-        """('' or why this flash cannot hold the records of `values`, (the history's cap, an award's bytes)
-        for a progressive or None)."""
-        if self.store is None:
-            return "", None
-        from tablectl import bounds
-        why, cap = bounds.check(values, pending, self.store.geometry())
-        cap = (cap, bounds.award_bytes(values["game"])) if values["game"] in PROGRESSIVE else None
-        bounds.unload()  # a few KB of code needed only now
-        return why, cap
-
-    def _record(self, values, pending, cap):
-        # the cap computed when the configuration was accepted (tablectl.bounds), saved with it: a boot does
-        # not load that module (its code would leave holes in the heap it boots into)
-        rec = {"v": values, "p": pending}
-        if cap is not None:
-            rec["b"] = list(cap)
-        return rec
-
-    def _save(self, values, pending, cap):
+    def _save(self, values, pending):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
-            self.store.save(self.RECORD, self._record(values, pending, cap), full=True)
+            self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
 
     def _atomic(self):
         """The save and its journal entries in one frame of the flash log (nothing to join without one)."""
@@ -394,13 +370,10 @@ class Config:
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
-        why, cap = self._bound(values, pending)  # every record at its largest fits, or nothing is written
-        if why:
-            raise ValueError(why)
         applied = {}
         deferred = {}
         with self._atomic():  # the change and its journal entries are written together or not at all
-            self._save(values, pending, cap)
+            self._save(values, pending)
             for key in sorted(values):
                 if values[key] != old_values[key]:
                     applied[key] = values[key]
@@ -412,7 +385,7 @@ class Config:
             for key in sorted(old_pending):
                 if key not in pending and key not in applied:
                     self._log("cfg_pending", round_no, key, old_pending[key], values[key])
-        self.values, self.pending, self.cap = values, pending, cap
+        self.values, self.pending = values, pending
         self.factory = False
         return applied, deferred
 
@@ -424,7 +397,7 @@ class Config:
         old = self.values
         values = validate(_overlay(self.values, applied), False)  # the whole change was checked at change()
         with self._atomic():
-            self._save(values, {}, self.cap)  # the cap counted the pending changes applied
+            self._save(values, {})
             for key in sorted(applied):
                 self._log("cfg_applied", round_no, key, old[key], applied[key])
         self.values, self.pending = values, {}

@@ -36,7 +36,7 @@ RETRY_MS = 1000    # between two connection attempts
 BROKERS_MAX = 5    # broker addresses a link names at most (a cluster's nodes)
 OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond OUT_BYTES)
 RECORD = "link"    # the outbox's record: {'ep', 'seq', 'out', 'claim'}
-OUT_BYTES = 2048   # the outbox's JSON bytes at most (record 'link': its bound, tablectl.bounds)
+OUT_BYTES = 2048   # the outbox's JSON bytes at most: record 'link' stays well within a 4 KB block's frame
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
 
@@ -44,7 +44,7 @@ CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's 
 
 def message_bytes(seats, longest):
     """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
-    numbers at their most digits (tablectl.bounds): a contribution of every seat, or a claim of every
+    numbers at their most digits (a round 8, a sum of cents 10, the epoch 10, seq 9): a contribution of every seat, or a claim of every
     seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
     head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
     contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
@@ -403,8 +403,8 @@ class LinkedController(ProgressiveController):
 
     # -- persistence --------------------------------------------------------------------------
     def save(self):
-        # the outbox is a record of its own: beside record 'round' at its largest no 4 KB block holds it (its
-        # bound: tablectl.bounds); the two are written in one frame
+        # the outbox is a record of its own: beside record 'round' at its largest (some 3.4 KB with every
+        # seat's hit and the last 25 hits) no 4 KB block's frame holds it; the two are written in one frame
         with self.app.log.atomic():
             ProgressiveController.save(self)
             # a new list each save: the store keeps the one it saved to compare the next save with

@@ -130,9 +130,8 @@ def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_
 
 
 def fresh(tmp):
-    """The store of the flash in folder tmp, as a boot finds it (12 blocks: a progressive's records at their
-    largest need two for a checkpoint, tablectl.bounds)."""
-    return Store(Log(flash_file(tmp, 12)))
+    """The store of the flash in folder tmp, as a boot finds it."""
+    return Store(Log(flash_file(tmp, 8)))
 
 
 def setup(tmp):

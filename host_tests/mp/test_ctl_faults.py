@@ -10,7 +10,7 @@ from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from test_ctl_app import keyed
 from tablectl import app as appmod
 from tablectl import service
-from tablectl.config import Config, validate
+from tablectl.config import Config
 from tablectl.storage import F_END, Log
 from tablectl.store import Store
 
@@ -173,12 +173,9 @@ def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as
     the ring keeps for a checkpoint. The step that needs one is refused (never an exception out of the key);
     the controller is what the flash says, before and after a reboot."""
     d = flash(5)
-    # fixed awards on the dealer's word (hit_cards_cents above them): the records, not the cards, are the point;
-    # configure refuses it on this ring now (test_record_bounds), a record an older firmware wrote still holds it
-    Store(Log(d)).save(Config.RECORD, {"v": validate(dict(game="caribbean_stud", history_len=50,
-                                                          hit_cards_cents=1000000)), "p": {}}, full=True)
+    # fixed awards on the dealer's word (hit_cards_cents above them): the records, not the cards, are the point
+    Config(Store(Log(d))).change(0, game="caribbean_stud", history_len=50, hit_cards_cents=1000000)
     app = boot(d)
-    app.config.cap = None  # the history without a byte bound, as that firmware kept it (tablectl.bounds)
     app.board.set_seat(5, True)
     app.board.set_seat(6, True)
     app.tick()

@@ -20,13 +20,9 @@ from tablectl.store import Store
 
 VARIANTS = ((None, 0), (0, 0), (None, 7))  # (bytes of the cut operation done: None half; noise seed)
 BLOCK = 4096
-# the flash and its picture, allocated once for every test: 24 KB blocks of heap come and go badly. A
-# progressive's ring is WIDE: its records at their largest need two blocks for a checkpoint (tablectl.bounds);
-# the picture keeps the first 6 blocks, the rest of the flash is erased after the set-up (run_cuts)
-WIDE = 12
-FLASH = bytearray(BLOCK * WIDE)
+# the flash and its picture, allocated once for every test: 24 KB blocks of heap come and go badly
+FLASH = bytearray(BLOCK * 6)
 IMAGE = bytearray(BLOCK * 6)
-ERASED = b"\xff" * BLOCK
 
 
 def boot(dev):
@@ -75,10 +71,7 @@ def run_cuts(game, setup, steps, blocks=6, wraps=False):
         Config(Store(Log(dev))).change(0, game=game)
     setup(boot(dev))
     app = boot(dev)  # the steps start from a boot, as the table would after setup (a tilt shows now)
-    kept = min(blocks, 6)
-    assert kept == blocks or app.log.bseq <= kept, app.log.bseq  # the blocks past the picture still erased
-    image = memoryview(IMAGE)[:BLOCK * kept]
-    image[:] = data[:BLOCK * kept]
+    image = dev.snapshot(memoryview(IMAGE)[:BLOCK * blocks])
     views = [view(app)]
     ops = dev.ops
     for step in steps:  # the clean run: the view after each step
@@ -93,9 +86,7 @@ def run_cuts(game, setup, steps, blocks=6, wraps=False):
     for n in range(1, total + 1):
         for done, noise in VARIANTS:
             app = again = None  # the last iteration's tables go before the next boots
-            data[:BLOCK * kept] = image
-            for b in range(kept, blocks):
-                data[BLOCK * b:BLOCK * (b + 1)] = ERASED
+            dev.restore(image)
             dev = dev.reboot()
             app = boot(dev)
             dev.cut_after(n, done, noise)
@@ -168,7 +159,7 @@ def test_power_cut_in_a_hit_with_cards_a_void_with_carried_bets_and_a_pool_chang
              ev("HIT", "3", "ENTER", "1", "ENTER", *"023043063083103", "ENTER"),  # a flush: the change applies,
              ev("CONFIRM"),
              ev("CONFIRM")]                                                  # the pool above the new limit
-    assert run_cuts("caribbean_stud", nothing, steps, WIDE) > 20
+    assert run_cuts("caribbean_stud", nothing, steps) > 20
 
 
 def test_power_cut_in_a_ram_clear_from_play_leaves_it_cleared_or_as_it_was():
@@ -181,7 +172,7 @@ def test_power_cut_in_a_ram_clear_from_play_leaves_it_cleared_or_as_it_was():
     def clear(app):
         keyed(app, lambda: service.ram_clear(service.ram_clear().data["code"]))
 
-    assert run_cuts("fortune3", play, [clear, lock(2)], WIDE) > 5
+    assert run_cuts("fortune3", play, [clear, lock(2)]) > 5
 
 
 def test_power_cut_in_a_ram_clear_from_a_tilt_leaves_it_cleared_or_still_tilted():
@@ -208,7 +199,7 @@ def test_power_cut_in_a_game_change_with_its_code():
         code = msg.split("confirm='")[1][:6]  # the pool holds money: the change needs its code
         keyed(app, service.configure, game="baccarat_a", confirm=code)
 
-    assert run_cuts("caribbean_stud", lock(1, 6), [ev("CONFIRM"), change, lock(2)], WIDE) > 5
+    assert run_cuts("caribbean_stud", lock(1, 6), [ev("CONFIRM"), change, lock(2)]) > 5
 
 
 def test_power_cut_where_the_ring_wraps_and_the_oldest_journal_entries_go():

@@ -8,7 +8,7 @@ import json
 
 from test_ctl_app import cleanup, drive, new_app, restart
 from test_ctl_progressive import seats
-from tablectl.link import OUT_BYTES, OUT_MAX
+from tablectl.link import OUT_BYTES, OUT_MAX, message_bytes
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 ACK = b"tablectl/pit1/table/t01/ack"
@@ -97,6 +97,9 @@ def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_pas
     assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
     assert c.out_bytes() + c.round_bytes > OUT_BYTES
     assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
+    longest = max(len(k) for k in c.class_ids)
+    assert c.round_bytes == 2 * (message_bytes(7, longest) + 2)
+    assert max(len(json.dumps(m)) for m in c.out) <= message_bytes(7, longest)  # a contribution of 7 seats
     saved = app.store.peek("link")
     assert saved["out"] == c.out and "link" not in app.store.peek("round")
     out = [list(m) for m in c.out]
@@ -118,3 +121,24 @@ def test_pool_messages_are_no_heartbeat_answer_the_link_stays_down():
     hear(c, {"beat": 1, "pool": 25000003, "ver": 3})
     assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
     cleanup()
+
+
+def test_a_message_at_its_most_digits_is_within_its_bound_and_the_bound_is_tight():
+    """link.message_bytes() against the outbox's own queue(): a contribution and a claim of every seat (1..7)
+    with every number at its most digits, the longest class of each game named."""
+    from tablectl.rules import MAX_CENTS
+    for game in ("caribbean_stud", "baccarat_c"):
+        app = linked(game)
+        c = app.controller
+        longest = max(c.class_ids, key=len)
+        c.ep, c.seq = 2 ** 31 - 1, 10 ** 9 - 10
+        for n in range(1, 8):
+            c.out = []
+            c.queue("contrib", {"round": 10 ** 8 - 1, "bets": [[s, MAX_CENTS] for s in range(1, n + 1)],
+                                "locked": list(range(1, n + 1))})
+            c.queue("hit", {"round": 10 ** 8 - 1, "hits": [[s, longest] for s in range(1, n + 1)]})
+            sizes = [len(json.dumps(m)) for m in c.out]
+            bound = message_bytes(n, len(longest))
+            assert max(sizes) <= bound <= max(sizes) + 8, (game, n, sizes, bound)
+            assert c.out_bytes() >= len(json.dumps(c.out))
+        cleanup()

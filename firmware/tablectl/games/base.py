@@ -33,17 +33,6 @@ RECORD = "round"
 VOID = "void"  # a void round in the history of results
 
 
-def history_bytes(results, award):
-    """The JSON bytes of a progressive's history [(round, awards or VOID), ...] at most, from the number of
-    awards a round alone (award: the bytes of one, tablectl.bounds.award_bytes): tablectl.bounds.result_bytes
-    summed, without its code in the heap (a test holds the two equal)."""
-    n = 0
-    for r in results:
-        a = 0 if type(r[1]) is str else len(r[1])
-        n += 14 + max(a * (award + 2), 6)  # 8 digits of its round, '[', ', ', ']' and the ', ' after it
-    return n if results else 2
-
-
 def _tuples(x):
     return tuple(_tuples(i) for i in x) if isinstance(x, list) else x
 
@@ -236,17 +225,10 @@ class Controller:
         self.results = [(r[0], _tuples(r[1])) for r in rec.get("hist", [])]
 
     def remember(self, result):
-        results = self.results
-        results.append((self.round_no, result))
+        self.results.append((self.round_no, result))
         keep = self.cfg["history_len"]
-        while len(results) > keep:
-            results.pop(0)
-        cap = self.cfg.cap
-        if cap is not None:
-            # rounds of many hits: the oldest go first, so that record 'round' stays within its bound
-            # (tablectl.bounds; the journal keeps every result), the newest always kept
-            while len(results) > 1 and history_bytes(results, cap[1]) > cap[0]:
-                results.pop(0)
+        while len(self.results) > keep:
+            self.results.pop(0)
 
     def wire(self, spot_ids):
         """The core spot index -> lamp index table for this game's layout on this board's chain."""
