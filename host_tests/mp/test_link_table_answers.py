@@ -142,3 +142,23 @@ def test_a_message_at_its_most_digits_is_within_its_bound_and_the_bound_is_tight
             assert max(sizes) <= bound <= max(sizes) + 8, (game, n, sizes, bound)
             assert c.out_bytes() >= len(json.dumps(c.out))
         cleanup()
+
+
+def test_an_outbox_an_older_firmware_kept_in_record_round_comes_back():
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 2)
+    assert drive(app, "LOCK") == [True]
+    old = [c.ep, c.seq, [list(m) for m in c.out], c.claim]
+    with app.log.atomic():  # as that firmware wrote it: no record 'link', the outbox in record 'round'
+        app.store.clear("link")
+        app.store.save("round", dict(app.store.load("round"), link=old))
+    app = restart(app)
+    c = app.controller
+    assert [c.ep, c.seq, c.out, c.claim] == old and c.state == "locked"
+    assert app.store.peek("link") is None  # written again with the next step
+    hear(c, {"beat": 2, "pool": 25000000, "ver": 2})
+    assert drive(app, "VOID_LONG", "ENTER") == [True, True]
+    assert app.store.peek("link")["out"] == c.out and "link" not in app.store.peek("round")
+    cleanup()
