@@ -3,7 +3,7 @@ umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1),
 a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit of messages or of bytes
 (record 'link', issue 20 defect 7), and only a heartbeat's answer
 keeps the link up (CPython and the unix port)."""
-# mp-heap: 300K
+# mp-heap: 304K
 import json
 
 from test_ctl_app import cleanup, drive, new_app, restart
