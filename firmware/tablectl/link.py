@@ -7,8 +7,8 @@ What changes, and why:
 - The pool is the server's. The table's own core pool still books the seats (locked, carried from a
   void round, CSP-11.1) with a rate of 0; the money it shows (digits, display, status, meters) is the
   link's, from the server's last pool message (LinkPool).
-- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in
-  record 'link' by the same write as the lock's round: a message has its sequence number before it is sent, and
+- LOCK puts the contribution (the new bets and every locked seat) in the outbox, which is saved in record
+  'link' by the same write as the lock's round: a message has its sequence number before it is sent, and
   leaves the record only when the server's answer comes. On every connection, and whenever the oldest is
   not answered within RESEND_MS, the outbox is sent again in order; the server answers a duplicate with
   its first answer, so nothing counts twice (tables, epochs and sequence numbers: docs/link.md).
@@ -44,8 +44,8 @@ CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's 
 
 def message_bytes(seats, longest):
     """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
-    numbers at their most digits (a round 8, a sum of cents 10, the epoch 10, seq 9): a contribution of every seat, or a claim of every
-    seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
+    numbers at their most digits (a round 8, cents 10, the epoch 10, seq 9): a contribution of every seat,
+    or a claim of every seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
     head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
     contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
     claim = head + (longest + 11) * seats + 18  # '"hits": [[7, "class"], ...]', 8 + 2 a seat escaped
