@@ -168,6 +168,8 @@ class App:
             game = self.config["game"]
             self.meters = Meters.from_state(rec["m"], rec.get("ml")) if rec is not None and "m" in rec else Meters()
             self.controller = make_controller(self)
+            if not self.config["link"] and self.store.peek("link") is not None:
+                self.store.clear("link")  # no longer linked: the outbox goes (tablectl.link's record)
             if rec is not None and rec.get("game") == game:
                 self.controller.restore(rec)
                 self.journal.append(event, self.controller.round_no, text=game)

@@ -21,9 +21,21 @@ TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
-OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond)
+OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond OUT_BYTES)
+RECORD = "link"    # the outbox's record: {'ep', 'seq', 'out', 'claim'}
+OUT_BYTES = 2048   # the outbox's JSON bytes at most: record 'link' stays well within a 4 KB block's frame
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
+
+
+def message_bytes(seats, longest):
+    """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
+    numbers at their most digits (a round 8, cents 10, the epoch 10, seq 9): a contribution of every seat,
+    or a claim of every seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
+    head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
+    contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
+    claim = head + (longest + 11) * seats + 18  # '"hits": [[7, "class"], ...]', 8 + 2 a seat escaped
+    return max(contrib, claim) + 26  # 9 digits of seq, '"contrib"', the text's quotes, '[', ', ', ']'
 
 
 class LinkPool:
@@ -98,6 +110,10 @@ class LinkedController(ProgressiveController):
         self.ep = self._epoch()
         self.seq = 0
         self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
+        longest = 0
+        for c in self.class_ids:
+            longest = max(longest, len(c))
+        self.round_bytes = 2 * (message_bytes(self.cfg["seats"], longest) + 2)  # what one round adds at most
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -163,7 +179,16 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
+        if self.out_bytes() + self.round_bytes > OUT_BYTES:  # a round's messages would outgrow the record's bound
+            return "LINK BUSY"
         return ""
+
+    def out_bytes(self):
+        """The JSON bytes of the outbox in record 'link': [seq, "kind", "text"] each, the text's quotes escaped."""
+        n = 2
+        for m in self.out:
+            n += len(str(m[0])) + len(m[1]) + len(m[2]) + m[2].count('"') + 12
+        return n
 
     def pending(self):
         """Top awards of other tables confirmed and not yet paid."""
@@ -329,15 +354,21 @@ class LinkedController(ProgressiveController):
                 self.redraw()
 
     # -- persistence --------------------------------------------------------------------------
-    def extra(self, rec):
-        ProgressiveController.extra(self, rec)
-        # a new list each save: the store keeps the one it saved to compare the next save with
-        rec["link"] = [self.ep, self.seq, list(self.out), self.claim]
+    def save(self):
+        # the outbox is a record of its own: beside record 'round' at its largest (some 3.4 KB with every
+        # seat's hit and the last 25 hits) no 4 KB block's frame holds it; the two are written in one frame
+        with self.app.log.atomic():
+            ProgressiveController.save(self)
+            # a new list each save: the store keeps the one it saved to compare the next save with
+            self.app.store.save(RECORD, {"ep": self.ep, "seq": self.seq, "out": list(self.out), "claim": self.claim})
 
     def restore(self, rec):
         ProgressiveController.restore(self, rec)
         self.pool = LinkPool(self.pool, self)
-        if "link" in rec:
+        link = self.app.store.peek(RECORD)
+        if link is not None:
+            self.ep, self.seq, self.out, self.claim = link["ep"], link["seq"], list(link["out"]), link["claim"]
+        elif "link" in rec:  # kept in record 'round' by an older firmware
             self.ep, self.seq, self.out, self.claim = rec["link"]
         if self.out:
             self.sent_at = self.oldest_at = self.board.ticks_ms()

@@ -1,13 +1,14 @@
 """A linked progressive table (tablectl.link) with no network, the server's side handed to its on_message as
 umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1), an older pool never overwrites
-a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit, and only a heartbeat's answer
+a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit of messages or of bytes
+(record 'link', issue 20 defect 7), and only a heartbeat's answer
 keeps the link up (CPython and the unix port)."""
-# mp-heap: 300K
+# mp-heap: 304K
 import json
 
-from test_ctl_app import cleanup, drive, new_app
+from test_ctl_app import cleanup, drive, new_app, restart
 from test_ctl_progressive import seats
-from tablectl.link import OUT_MAX
+from tablectl.link import OUT_BYTES, OUT_MAX, message_bytes
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 ACK = b"tablectl/pit1/table/t01/ack"
@@ -80,6 +81,33 @@ def test_lock_is_refused_link_busy_exactly_when_the_outbox_holds_its_limit():
     cleanup()
 
 
+def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_past_its_bytes():
+    """Seven seats a round, none answered: LINK BUSY before OUT_MAX messages, when the outbox's bytes and one
+    round's messages (its contribution and its claim) would pass OUT_BYTES; the outbox, in record 'link'
+    (not in record 'round'), comes back after a power cut."""
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 1, 2, 3, 4, 5, 6, 7)
+    n = 0
+    while c.reason("LOCK") == "":
+        assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
+        n += 1
+        assert len(json.dumps(c.out)) <= c.out_bytes() <= OUT_BYTES
+    assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
+    assert c.out_bytes() + c.round_bytes > OUT_BYTES
+    assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
+    longest = max(len(k) for k in c.class_ids)
+    assert c.round_bytes == 2 * (message_bytes(7, longest) + 2)
+    assert max(len(json.dumps(m)) for m in c.out) <= message_bytes(7, longest)  # a contribution of 7 seats
+    saved = app.store.peek("link")
+    assert saved["out"] == c.out and "link" not in app.store.peek("round")
+    out = [list(m) for m in c.out]
+    app = restart(app)
+    assert app.controller.out == out and app.controller.seq == c.seq and app.controller.ep == c.ep
+    cleanup()
+
+
 def test_pool_messages_are_no_heartbeat_answer_the_link_stays_down():
     app = linked("fortune3")
     c = app.controller
@@ -92,4 +120,45 @@ def test_pool_messages_are_no_heartbeat_answer_the_link_stays_down():
     assert c.status()["pool_cents"] == 25000003  # the figures are taken all the same
     hear(c, {"beat": 1, "pool": 25000003, "ver": 3})
     assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
+    cleanup()
+
+
+def test_a_message_at_its_most_digits_is_within_its_bound_and_the_bound_is_tight():
+    """link.message_bytes() against the outbox's own queue(): a contribution and a claim of every seat (1..7)
+    with every number at its most digits, the longest class of each game named."""
+    from tablectl.rules import MAX_CENTS
+    for game in ("caribbean_stud", "baccarat_c"):
+        app = linked(game)
+        c = app.controller
+        longest = max(c.class_ids, key=len)
+        c.ep, c.seq = 2 ** 31 - 1, 10 ** 9 - 10
+        for n in range(1, 8):
+            c.out = []
+            c.queue("contrib", {"round": 10 ** 8 - 1, "bets": [[s, MAX_CENTS] for s in range(1, n + 1)],
+                                "locked": list(range(1, n + 1))})
+            c.queue("hit", {"round": 10 ** 8 - 1, "hits": [[s, longest] for s in range(1, n + 1)]})
+            sizes = [len(json.dumps(m)) for m in c.out]
+            bound = message_bytes(n, len(longest))
+            assert max(sizes) <= bound <= max(sizes) + 8, (game, n, sizes, bound)
+            assert c.out_bytes() >= len(json.dumps(c.out))
+        cleanup()
+
+
+def test_an_outbox_an_older_firmware_kept_in_record_round_comes_back():
+    app = linked()
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 2)
+    assert drive(app, "LOCK") == [True]
+    old = [c.ep, c.seq, [list(m) for m in c.out], c.claim]
+    with app.log.atomic():  # as that firmware wrote it: no record 'link', the outbox in record 'round'
+        app.store.clear("link")
+        app.store.save("round", dict(app.store.load("round"), link=old))
+    app = restart(app)
+    c = app.controller
+    assert [c.ep, c.seq, c.out, c.claim] == old and c.state == "locked"
+    assert app.store.peek("link") is None  # written again with the next step
+    hear(c, {"beat": 2, "pool": 25000000, "ver": 2})
+    assert drive(app, "VOID_LONG", "ENTER") == [True, True]
+    assert app.store.peek("link")["out"] == c.out and "link" not in app.store.peek("round")
     cleanup()
