@@ -82,7 +82,6 @@ def build(board, out, romfs=None, image=None):
     manifest says so, for selftest(). image: (address, bytes) of the image a frozen board runs (by
     default, the qemu board's, tools/qemu_board/build.py): the manifest names it, for service.verify()."""
     if image is None and frozen_image(board):
-        sys.path.insert(0, str(ROOT / "tools"))
         from qemu_board import build as fwbuild
         image = fwbuild.image_region()
     out = pathlib.Path(out)

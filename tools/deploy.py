@@ -51,12 +51,10 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import build_mpy  # noqa: E402
+import build_mpy
 
 ROOT = build_mpy.ROOT
-sys.path.append(str(ROOT / "firmware"))
-from tablectl import selftest  # noqa: E402  (the firmware's own rules for stale code files)
+from tablectl import selftest  # the firmware's own rules for stale code files
 
 PROBE = "import sys; print('deploy-probe', sys.implementation.name)"
 ROMFS_PROBE = ("import vfs\nn = vfs.rom_ioctl(1) if hasattr(vfs, 'rom_ioctl') else 0\n"

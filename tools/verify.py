@@ -17,9 +17,8 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-import build_mpy  # noqa: E402
-import release  # noqa: E402
+import build_mpy
+import release
 
 
 class VerifyError(Exception):

@@ -360,6 +360,6 @@ def test_the_display_row_of_pins_csv_picks_the_part_and_refuses_one_without_a_dr
         del Bus.made[:]
         load(name).make()
         assert [b.kw["freq"] for b in Bus.made if "sda" in b.kw] == [100000]
-    # the SSD1306 itself is made on the unix port (host_tests/mp/test_hw_oled.py): CPython has no framebuf
+    # the SSD1306 itself is made on the unix port (host_tests/hardware/test_hw_oled.py): CPython has no framebuf
     with pytest.raises(ImportError, match="DISPLAY,SSD1306 needs micropython-lib's ssd1306"):
         text_display({"DISPLAY": "SSD1306"}, bus)

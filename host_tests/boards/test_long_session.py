@@ -23,7 +23,7 @@ import pathlib
 
 import pytest
 
-import mpy
+from harness import mpy
 
 _spec = importlib.util.spec_from_file_location("bench_firmware", mpy.ROOT / "tools" / "bench" / "firmware.py")
 fwbench = importlib.util.module_from_spec(_spec)

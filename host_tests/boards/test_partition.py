@@ -1,6 +1,6 @@
 """The Pico's factory step (make deploy BOARD=pico PARTITION=1, tools/partition.py) and the build's start-up that
 keeps a partition (boards/pico/_boot.py, flashparts.py), on a fake Pico: the unix port with rp2.Flash over a
-file by rp2_flash.c's argument rules (host_tests/fakepico), booted by this project's _boot.py or by the pinned
+file by rp2_flash.c's argument rules (host_tests/harness/fakepico), booted by this project's _boot.py or by the pinned
 rp2 port's stock one, reached through the real mpremote over a pseudo-terminal."""
 import hashlib
 import json
@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from fakepico.harness import FakePico
+from harness.fakepico.harness import FakePico
 from qemu_board import build as fwbuild
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -20,6 +20,7 @@ DEPLOY = str(ROOT / "tools" / "deploy.py")
 OURS = ROOT / "boards" / "pico" / "_boot.py"
 STORAGE = 1408 * 1024  # RPI_PICO's storage area
 LOG = 1 << 20
+# the bench's MicroPython-side session modules (fwround) are flat files the board processes load by name, not a package
 sys.path.insert(0, str(ROOT / "tools" / "bench" / "mp"))
 import partition  # noqa: E402  (tools/)
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-import mpy
+from harness import mpy
 from build_mpy import mpy_cross, romfs_image, venv_tool
 
 pytestmark = pytest.mark.rom32

@@ -1,9 +1,9 @@
 """A dice or fan-tan result mistyped and corrected before CONFIRM (journalled with what it replaced), fan-tan's
 COUNT and LEFT fields kept apart, and refused entries that keep what was typed."""
 # mp-heap: 248K
-from test_ctl_app import cleanup, drive, new_app, restart, state_of
-from test_ctl_dice import to_state as dice_to_state
-from test_ctl_fantan import to_state as fantan_to_state
+from harness.tables import cleanup, drive, new_app, restart, state_of
+from harness.rounds import dice_to_state
+from harness.rounds import fantan_to_state
 from tablectl.rules import fantan
 
 

@@ -1,32 +1,11 @@
 """Sic Bo (57/2004) and Fish-Prawn-Crab (59/2004) controllers driven through handle(): the round, the lamps
 against hand-written expectations, refusals that change nothing, voids, history, power cuts in every state."""
 # mp-heap: 240K
-from test_ctl_app import check_refusals, cleanup, drive, new_app, restart, state_of
+from harness.rounds import dice_to_state as to_state, to_betting
+from harness.tables import check_refusals, cleanup, drive, new_app, restart, state_of
 
 EVENTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "CLEAR", "ENTER", "SHAKE", "BELL",
           "CONFIRM", "VOID", "VOID_LONG", "LOCK", "HIT", "HISTORY")
-
-
-def to_betting(app):
-    drive(app, "SHAKE")
-    app.board.clock.advance(app.config["shake_ms"])
-    app.tick()
-
-
-def to_state(app, state):
-    """Bring a fresh dice App to `state` of round 1 (result: dice 4 5 6)."""
-    if state == "idle":
-        return
-    if state == "shaking":
-        drive(app, "SHAKE")
-        return
-    to_betting(app)
-    if state == "betting":
-        return
-    drive(app, "BELL")
-    if state == "closed":
-        return
-    drive(app, "4", "5", "6", "ENTER")
 
 
 def dice_round(app, a, b, c):

@@ -1,22 +1,11 @@
 """Fan-Tan (58/2004) controller through handle(): open, bell, the count reduced four at a time, the winning
 number and areas lit, refusals that change nothing, voids, history, power cuts in every state."""
 # mp-heap: 232K
-from test_ctl_app import check_refusals, cleanup, drive, new_app, restart, state_of
+from harness.rounds import fantan_to_state as to_state
+from harness.tables import check_refusals, cleanup, drive, new_app, restart, state_of
 
 EVENTS = ("0", "1", "2", "3", "4", "5", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID",
           "VOID_LONG", "LOCK", "HIT", "HISTORY")
-
-
-def to_state(app, state):
-    if state == "idle":
-        return
-    drive(app, "SHAKE")
-    if state == "betting":
-        return
-    drive(app, "BELL")
-    if state == "closed":
-        return
-    drive(app, "2", "7", "ENTER")  # 27 buttons: 27 = 6 * 4 + 3 -> number 3
 
 
 def fantan_round(app, count):

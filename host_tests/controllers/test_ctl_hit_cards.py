@@ -2,18 +2,14 @@
 (CSP-1, F3-2.1): a hit is accepted exactly when its cards repeat no card of its own hand or of another
 seat's, Fortune 3's community cards are the round's (F3-11.3), and the class is the cards' (CSP-10.2,
 F3-15.1); a refusal names the card and the seat, and changes nothing."""
-import os
-import sys
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mp"))
-from test_ctl_app import cleanup, new_app, state_of  # noqa: E402
+from harness.tables import cleanup, new_app, state_of
 
-from rulebook import fortune3, poker5  # noqa: E402
-from rulebook.cards import Card  # noqa: E402
-from tablectl.rules import cards as _cards  # noqa: E402
+from rulebook import fortune3, poker5
+from rulebook.cards import Card
+from tablectl.rules import cards as _cards
 
 # a few ranks of two suits: flushes and straight flushes often, shared cards between seats often
 CARD = st.tuples(st.integers(4, 12), st.integers(0, 1)).map(lambda rs: rs[0] << 2 | rs[1])

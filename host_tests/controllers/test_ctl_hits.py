@@ -3,8 +3,8 @@ the pool's awards, the supervisor for the top award, a baccarat coup for every l
 community cards the round's, corrections journalled, and each void kind as its article says."""
 # mp-heap: 336K
 from mptest import raises
-from test_ctl_app import cleanup, drive, restart, state_of
-from test_ctl_progressive import balanced, hand, hit, keys, locked, seats
+from harness.tables import cleanup, drive, restart, state_of
+from harness.progressive import balanced, hand, hit, keys, locked, seats
 from tablectl.games.hitentry import typed_cards
 
 CLASSES = ("flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
@@ -222,7 +222,7 @@ def test_void_kinds_carry_or_return_the_progressive_bets_F3_17_3_BAC_10():
 
 
 def new_table(game):
-    from test_ctl_app import new_app
+    from harness.tables import new_app
     return new_app(game)
 
 

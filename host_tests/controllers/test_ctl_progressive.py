@@ -3,7 +3,8 @@ lock and contributions counted once, hits entered on the keypad and checked agai
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
 # mp-heap: 316K
 from mptest import raises
-from test_ctl_app import cleanup, drive, new_app, restart, state_of
+from harness.progressive import balanced, hit, keys, locked, seats
+from harness.tables import cleanup, drive, new_app, restart, state_of
 from tablectl.config import DEFAULTS
 from tablectl.games.hitentry import label, pays, short
 
@@ -11,54 +12,9 @@ BET = 2500   # config defaults: bet_cents, rate_bp (20%) -> 500 cents a bet
 SEED = 25000000
 
 
-def seats(app, *on):
-    for s in range(1, 8):
-        app.board.set_seat(s, s in on)
-    app.tick()
-
-
-def locked(game, *on, **cfg):
-    """A new table of `game` with the seats `on` sensed and locked (the first card may come)."""
-    app = new_app(game, **cfg)
-    seats(app, *on)
-    drive(app, "LOCK")
-    return app
-
-
-def keys(app, text):
-    """Type a string of keys: digits, H for HIT, E for ENTER, X for CLEAR."""
-    return [app.controller.handle({"E": "ENTER", "H": "HIT", "X": "CLEAR"}.get(ch, ch)) for ch in text]
-
-
-def hand(seat, n):
-    """The keypad digits of a Caribbean Stud hand of keypad class n (1 flush .. 5 royal) for `seat`, in
-    the seat's suit (seat 1 spades, 2 hearts, 3 clubs, 4 diamonds, 5 spades ...): the hands of two seats
-    of different suits never share a card, nor do two classes (their ranks differ but for 4 and 5)."""
-    s = (seat - 1) % 4 + 1
-    o = s % 4 + 1
-    ranks = {1: ((2, s), (4, s), (6, s), (8, s), (10, s)), 2: ((3, s), (3, o), (3, o % 4 + 1), (5, s), (5, o)),
-             3: ((7, 1), (7, 2), (7, 3), (7, 4), (9, s)), 4: ((9, s), (10, s), (11, s), (12, s), (13, s)),
-             5: ((14, s), (13, s), (12, s), (11, s), (10, s))}[n]
-    return "".join("%02d%d" % rs for rs in ranks)
-
-
-def hit(app, seat, n):
-    """HIT seat, class n, its cards (hand()), ENTER (a royal then the supervisor's key): all accepted?"""
-    ok = keys(app, "H%dE%dE%sE" % (seat, n, hand(seat, n)))
-    if app.controller.step == "super":
-        app.board.set_service_key(True)
-        ok += keys(app, "E")
-        app.board.set_service_key(False)
-    return all(ok) and app.controller.step == ""
-
-
 def hitentry_cards(digits):
     from tablectl.games.hitentry import typed_cards
     return typed_cards(digits)
-
-
-def balanced(pool):
-    return pool.pool + pool.reserve + pool.paid == pool.seeded + pool.contributed
 
 
 def test_sensors_lit_while_betting_then_frozen_by_lock_CSP_6_3_F3_10_3():

@@ -3,14 +3,10 @@ of every key whether it is taken (and with which message it is refused) and aski
 refused event changes nothing, the pool always balances (CSP-10.8 with the controller's reserve),
 history stays bounded, and a power cut after any step boots into exactly the saved state (a locked bet
 counted once)."""
-import os
-import sys
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mp"))
-from test_ctl_app import cleanup, new_app, restart, state_of  # noqa: E402
+from harness.tables import cleanup, new_app, restart, state_of
 
 KEYS = ["0", "1", "2", "3", "4", "5", "6", "7", "9", "CLEAR", "ENTER", "SHAKE", "BELL", "CONFIRM", "VOID",
         "VOID_LONG", "LOCK", "HIT", "HISTORY"]

@@ -5,7 +5,7 @@ greys, and a refusal changes nothing (CPython and the unix port)."""
 # mp-heap: 272K
 import json
 
-from test_ctl_app import cleanup, drive, new_app, state_of
+from harness.tables import cleanup, drive, new_app, state_of
 from link import Link  # boards/sim: the page's view of the board (its keys greyed by reason())
 
 

@@ -1,16 +1,12 @@
 """The controllers against the reference engine, outcome by outcome: every one of the 216 dice throws and
 the 4 fan-tan numbers are played as a round through handle(), and the lamps the sim board shows must be
 exactly the winning spots of rulebook (net > 0), with fan-tan's pushes (FT-8, net 0) on the push colour."""
-import os
-import sys
-
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mp"))
-from test_ctl_app import cleanup, drive, new_app  # noqa: E402
-from rulebook import fantan as rulebook_fantan  # noqa: E402  (a differential test never skips)
-from rulebook import fish_prawn_crab as rulebook_fpc  # noqa: E402
-from rulebook import sicbo as rulebook_sicbo  # noqa: E402
+from harness.tables import cleanup, drive, new_app
+from rulebook import fantan as rulebook_fantan  # a differential test never skips
+from rulebook import fish_prawn_crab as rulebook_fpc
+from rulebook import sicbo as rulebook_sicbo
 
 THROWS = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
 

@@ -7,13 +7,11 @@ import functools
 import pathlib
 import random
 import re
-import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-sys.path.insert(0, str(ROOT / "host_tests" / "mp"))
-from test_ctl_app import cleanup, keyed, new_app, restart  # noqa: E402
-from tablectl.games import tilt  # noqa: E402
-from tablectl.rules import GAMES, PROGRESSIVE  # noqa: E402
+from harness.tables import cleanup, keyed, new_app, restart
+from tablectl.games import tilt
+from tablectl.rules import GAMES, PROGRESSIVE
 
 GLOSSARY = ROOT / "docs" / "dealers.md"
 CHINESE = ROOT / "docs" / "dealers.zh-Hant.md"  # its own table of the progressive tables' lines
@@ -239,7 +237,7 @@ def test_every_line_the_display_shows_fits_the_graphic_display_in_english_and_in
     import oled_terms
     import oledfont
     from tablectl.hw.oled import Oled
-    from test_hw_oled import Panel  # the driver's side (the bus itself: host_tests/mp/test_hw_oled.py)
+    from harness.panel import Panel  # the driver's side (the bus itself: host_tests/hardware/test_hw_oled.py)
     glyphs = oledfont.load()
     assert len(glyphs.ASCII) == 95 * 16
     han = set(ch for _, zh in oled_terms.TERMS for ch in zh if ord(ch) > 126)

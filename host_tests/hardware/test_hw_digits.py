@@ -1,7 +1,7 @@
 """The jackpot digits: integer cents laid out on code-B symbols, the exact register writes of a MAX7219 and the
 bytes on a TM1637's two wires, and how each shows an amount too long for its digits (tablectl.hw.digits)."""
 # mp-heap: 40K
-from fakebus import Pin, Spi
+from harness.fakebus import Pin, Spi
 from tablectl.hw.digits import fill_cents
 from tablectl.hw.max7219 import Max7219
 from tablectl.hw.tm1637 import Tm1637

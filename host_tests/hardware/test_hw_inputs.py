@@ -1,4 +1,5 @@
 """Input drivers on fake pins: debounced buttons with long press, the keypad matrix, the watchdog supervisor."""
+# mp-heap: 64K
 from tablectl.hw.buttons import Buttons
 from tablectl.hw.clock import VirtualClock, ticks_add, ticks_diff
 from tablectl.hw.keypad import Matrix

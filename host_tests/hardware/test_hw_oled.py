@@ -4,7 +4,8 @@ into the Chinese, whole words only, a row too wide in Chinese left blank, nothin
 # mp-heap: 80K
 import sys
 
-from fakebus import I2c
+from harness.fakebus import I2c
+from harness.panel import Panel
 from mptest import Skip, raises
 from tablectl.hw.oled import Oled
 
@@ -31,26 +32,6 @@ def ssd1306_module():
     except ImportError as e:
         raise Skip("micropython-lib's ssd1306 needs MicroPython's framebuf: %s" % e)
     return ssd1306
-
-
-class Panel:
-    """What Oled uses of the driver (width, height, buffer, show, write_cmd, write_data) for the layout tests
-    on both runtimes: it counts the rows sent."""
-
-    def __init__(self, width=W, height=64):
-        self.width = width
-        self.height = height
-        self.buffer = bytearray(width * height // 8)
-        self.shows = 0
-
-    def show(self):
-        self.shows += 1
-
-    def write_cmd(self, c):
-        pass
-
-    def write_data(self, buf):
-        self.shows += 1
 
 
 def frame(*placed):

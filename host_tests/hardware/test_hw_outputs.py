@@ -1,7 +1,7 @@
 """Output drivers on fake pins and buses: the exact bytes a 74HC595 chain and HD44780 get; shaker maximum
 on-time and cover interlock (SB-2.1); bell pulse (SB-3.1); WS2812 colours (the jackpot digits: test_hw_digits)."""
 # mp-heap: 42K
-from fakebus import Pin, Spi
+from harness.fakebus import Pin, Spi
 from mptest import raises
 from tablectl.hw.clock import VirtualClock
 from tablectl.hw.lamps import BET, NO_LAMP, PUSH, WIN, Lamps, NeoBackend, ShiftBackend

@@ -4,7 +4,7 @@ press and release that both came while the controller was busy still count, once
 # mp-heap: 264K
 import simhw
 
-from test_ctl_app import cleanup, new_app
+from harness.tables import cleanup, new_app
 from tablectl.hw import buttons as buttonsmod
 from tablectl.hw.buttons import Buttons
 

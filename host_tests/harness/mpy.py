@@ -10,9 +10,9 @@ import tty
 
 from build_mpy import venv_tool
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
-MP_TESTS = ROOT / "host_tests" / "mp"
+HOST_TESTS = ROOT / "host_tests"  # on the unix port's path for the harness package
 MICROPYTHON = venv_tool("micropython") or "micropython"
 DEFAULT_HEAP = "64K"
 
@@ -40,14 +40,14 @@ def ensure_build():
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_mpy.py"), "--board", "sim",
                         "--out", str(BUILD)], check=True)
     import mplib
-    try:  # micropython-lib's modules (ssd1306 for host_tests/mp/test_hw_oled.py), fetched once
+    try:  # micropython-lib's modules (ssd1306 for host_tests/hardware/test_hw_oled.py), fetched once
         mplib.folder()
     except mplib.FetchError as e:
         print("mpy: %s" % e, file=sys.stderr)
 
 
 def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd=None):
-    """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + mp tests + tools.
+    """micropython -X heapsize=HEAP ARGS with MICROPYPATH = path + build/sim + host_tests (harness) + tools.
 
     By default it runs in the repository root with relative paths, so that the heap holds the same
     strings (file names in code objects, sys.path) wherever the repository is cloned: a heap budget
@@ -55,17 +55,31 @@ def run(args, heap=DEFAULT_HEAP, path=(), timeout=120, input=None, env=None, cwd
     ensure_build()
     full = dict(os.environ)
     here = ROOT if cwd is None else pathlib.Path(cwd)
-    ours = [os.path.relpath(p, here) for p in (BUILD, MP_TESTS, ROOT / "tools")]
+    ours = [os.path.relpath(p, here) for p in (BUILD, HOST_TESTS, ROOT / "tools")]
     full["MICROPYPATH"] = ":".join([".frozen"] + [str(p) for p in path] + ours)
     full.update(env or {})
     return subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap] + list(args), capture_output=True,
                           text=True, timeout=timeout, input=input, env=full, cwd=str(here))
 
 
+HEAP_LINE = re.compile(r"^# mp-heap: *(\w+)", re.M)
+
+
 def heap_of(module_path):
-    """A test module may ask for its heap with a line '# mp-heap: 32K' (default 64K)."""
-    m = re.search(r"^# mp-heap: *(\w+)", pathlib.Path(module_path).read_text(), re.M)
+    """The heap a test module asks for with its line '# mp-heap: 32K' (default 64K)."""
+    m = HEAP_LINE.search(pathlib.Path(module_path).read_text())
     return m.group(1) if m else DEFAULT_HEAP
+
+
+def micropython_modules():
+    """{name: path} of every test module that runs on the unix port too: those with a '# mp-heap:' line,
+    wherever they are under host_tests (names are unique there: pytest's rootdir imports need it too)."""
+    found = {}
+    for p in sorted(HOST_TESTS.rglob("test_*.py")):
+        if HEAP_LINE.search(p.read_text()):
+            assert p.stem not in found, "two test modules named %s: %s, %s" % (p.stem, found[p.stem], p)
+            found[p.stem] = p
+    return found
 
 
 def skippable_of(module_path):
@@ -91,12 +105,14 @@ def _undeclared_skips(module_path, module_name, out):
     return wrong
 
 
-def run_tests(module_name, heap=None, where=MP_TESTS):
-    """Run <where>/<module_name>.py (default host_tests/mp) under tools/mptest.py in its declared heap
-    (or `heap`); returns (ok, output). ok: no test failed, one passed, and each skip is declared."""
-    module_path = pathlib.Path(where) / (module_name + ".py")
+def run_tests(module_name, heap=None, where=None):
+    """Run <where>/<module_name>.py (default: the test module of that name that declares its heap) under
+    tools/mptest.py in its declared heap (or `heap`); returns (ok, output). ok: no test failed, one
+    passed, and each skip is declared."""
+    module_path = micropython_modules()[module_name] if where is None else pathlib.Path(where) / (module_name + ".py")
     heap = heap or heap_of(module_path)
-    extra = () if pathlib.Path(where) == MP_TESTS else (where,)
+    # its own folder first, relative as run() makes the others (the same heap wherever the tree is)
+    extra = (os.path.relpath(module_path.parent, ROOT) if where is None else where,)
     # `-m mptest`, not the script's path: the unix port then files the runner under sys.modules["mptest"],
     # so a test's `from mptest import Skip` is the class the runner catches (run as a script, the import
     # loads a second copy, whose Skip the runner reports as a failure)

@@ -1,4 +1,4 @@
-"""Fixtures for the simulator tests: simulators that are always stopped (on host_tests/conftest.py's firmware_build)."""
+"""Fixtures for the simulator tests, a plugin of host_tests/conftest.py: simulators that are always stopped (on its firmware_build)."""
 import os
 import pathlib
 import shutil

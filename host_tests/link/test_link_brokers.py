@@ -2,7 +2,7 @@
 with nothing changed, the password never shown, and the connection task going to the next broker after
 one fails. No broker here: the addresses refuse connections."""
 # mp-heap: 356K
-from test_service import done, new_app  # noqa: F401 (done: the scratch folders, after each test)
+from harness.service_table import done, new_app  # noqa: F401 (done: the scratch folders, after each test)
 from tablectl import link as linkmod
 from tablectl import service
 from tablectl.service.ramclear import clear_code

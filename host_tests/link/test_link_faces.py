@@ -6,10 +6,10 @@ import json
 
 from tablectl import app as appmod
 from tablectl import service
-from test_ctl_app import cleanup, drive, restart
-from test_ctl_app import new_app as ctl_app
-from test_ctl_progressive import hit, keys, seats
-from test_link_table import answer
+from harness.tables import cleanup, drive, restart
+from harness.tables import new_app as ctl_app
+from harness.progressive import hit, keys, seats
+from harness.progressive import answer
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 

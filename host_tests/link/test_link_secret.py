@@ -3,7 +3,7 @@ configure()'s answer and every other report show the link with `***` for its pas
 says when the password changed. Linking a table that holds its own pool takes a confirmation code and
 journals the amount set aside."""
 # mp-heap: 388K
-from test_service import done, new_app  # noqa: F401 (done: the scratch folders, after each test)
+from harness.service_table import done, new_app  # noqa: F401 (done: the scratch folders, after each test)
 from tablectl import service
 from tablectl.service.ramclear import clear_code
 from mptest import raises

@@ -1,16 +1,10 @@
 """A linked progressive table (tablectl.link) with no network: the server's answers are handed to its
 on_message as umqtt hands them, to see what the table keeps on flash when the server pays its claim."""
 # mp-heap: 300K
-import json
-
-from test_ctl_app import cleanup, drive, new_app
-from test_ctl_progressive import hit, keys, seats
+from harness.progressive import answer, hit, keys, seats
+from harness.tables import cleanup, drive, new_app
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
-
-
-def answer(c, body):
-    c.on_message(b"tablectl/pit1/table/t01/answer", json.dumps(body).encode())
 
 
 def test_the_servers_award_is_shown_and_paid_in_one_frame_with_its_pay_entries_CSP_10_4():

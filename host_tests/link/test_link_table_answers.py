@@ -5,8 +5,8 @@ keeps the link up (CPython and the unix port)."""
 # mp-heap: 300K
 import json
 
-from test_ctl_app import cleanup, drive, new_app
-from test_ctl_progressive import seats
+from harness.tables import cleanup, drive, new_app
+from harness.progressive import seats
 from tablectl.link import OUT_MAX
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"

@@ -4,9 +4,9 @@ fresh process with a 32 KB heap (no test runner in the way).
 What is held: every module of tablectl.rules but hits (a hit's cards by game, which the progressive
 controller loads: its tests' budgets hold it). The generated dice rows (dicetab) are not: a DiceTable
 loads them only while it is built and then drops them; building a Sic Bo table on top of the whole
-core needs more (host_tests/mp/test_core_import.py, `make bench`).
+core needs more (host_tests/rules/test_core_import.py, `make bench`).
 """
-import mpy
+from harness import mpy
 
 USE_THE_CORE = """
 import gc

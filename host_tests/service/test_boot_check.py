@@ -7,8 +7,8 @@ import subprocess
 import pytest
 
 import board  # boards/sim
-import mpy
-from ramblockdev import flash_file
+from harness import mpy
+from harness.ramblockdev import flash_file
 from tablectl.journal import MAX_TEXT, Journal
 from tablectl.storage import Log
 

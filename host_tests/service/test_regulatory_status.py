@@ -6,7 +6,7 @@ import gc
 
 import board  # boards/sim
 
-from ramblockdev import flash_file, remove_dir, scratch_dir
+from harness.ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import config, service
 from tablectl.config import DEFAULTS, Config, placeholders, validate

@@ -6,9 +6,9 @@ import gc
 import json
 import os
 
-import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
+import board  # boards/sim: on the path of host_tests/conftest.py and of harness/mpy.py
 
-from ramblockdev import flash_file, remove_dir, scratch_dir
+from harness.ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises
 from tablectl import selftest as fwselftest  # selftest's rules, which tools/deploy.py shares
@@ -69,7 +69,7 @@ def copy_tree(src, dest):
 def built_root():
     """The folder of the built firmware (.mpy files + fwmanifest.json) these tests run from."""
     try:
-        import mpy
+        from harness import mpy
         mpy.ensure_build()
         return str(mpy.BUILD)
     except ImportError:  # on the unix port the build folder is on sys.path

@@ -5,10 +5,11 @@ REPL a refusal is one line, in scripts an exception."""
 # (the test compiles from source and boots several Apps; the firmware's own 64 KB budget is the demo's)
 import gc
 
-import board  # boards/sim: on the path of host_tests/conftest.py and of host_tests/mpy.py
+import board  # boards/sim: on the path of host_tests/conftest.py and of harness/mpy.py
 
 import service as repl  # firmware/service.py: what a technician imports at the REPL
-from ramblockdev import damage_record, flash_file as flash_of, remove_dir, scratch_dir
+from harness.ramblockdev import damage_record, flash_file as flash_of
+from harness.service_table import done, new_app
 from tablectl import app as appmod
 from tablectl import service  # the calls as scripts use them: a refusal raises ValueError
 from tablectl.service import outputs, reports
@@ -16,33 +17,6 @@ from tablectl.config import DEFAULTS, Config
 from tablectl.storage import Log
 from tablectl.store import Store
 from mptest import raises
-
-ROOTS = []
-REAL_SLEEP = outputs._sleep
-
-
-def new_app(game="sicbo", **cfg):
-    """A running App (registered as tablectl.app.current) on an empty folder, the sim board, a virtual clock."""
-    gc.collect()
-    root = scratch_dir("sv")
-    ROOTS.append(root)
-    flash = flash_of(root)
-    if game != "sicbo" or cfg:
-        Config(Store(Log(flash))).change(0, game=game, **cfg)
-    app = appmod.App(board.make(virtual_clock=True, flash=flash), root)
-    app.board.set_service_key(True)  # the technician's key switch on: the calls may change the table
-    app.tick()  # and seen (journalled), as the controller task has within milliseconds of a boot
-    appmod.current = app
-    return app
-
-
-def done():
-    """No App left current, the real sleep back, the scratch folders gone."""
-    appmod.current = None
-    service.use(None)
-    outputs._sleep = REAL_SLEEP
-    while ROOTS:
-        remove_dir(ROOTS.pop())
 
 
 def teardown_function(function):

@@ -5,8 +5,8 @@ import gc
 import json
 import sys
 
-from test_ctl_app import cleanup, drive, new_app
-from test_ctl_progressive import seats
+from harness.tables import cleanup, drive, new_app
+from harness.progressive import seats
 from tablectl import service
 from tablectl.service import context
 

@@ -8,7 +8,7 @@ import json
 
 import board
 
-from ramblockdev import RamBlockDev, log_frames, rewrite_payload
+from harness.ramblockdev import RamBlockDev, log_frames, rewrite_payload
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.journal import Journal, entry

@@ -11,7 +11,7 @@ from binascii import hexlify
 import board  # boards/sim
 
 import service as repl  # firmware/service.py: a refusal is one line at the REPL
-from ramblockdev import flash_file, remove_dir, scratch_dir
+from harness.ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config
@@ -209,7 +209,7 @@ def test_verify_feeds_the_watchdog_while_it_hashes():
 def built_root():
     """The built firmware's folder (.mpy files + fwmanifest.json), as test_selftest finds it."""
     try:
-        import mpy
+        from harness import mpy
         mpy.ensure_build()
         return str(mpy.BUILD)
     except ImportError:  # on the unix port the build folder is on sys.path

@@ -6,8 +6,8 @@ import gc
 
 import board  # boards/sim
 
-from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
-from test_ctl_app import keyed
+from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
+from harness.tables import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config

@@ -6,8 +6,8 @@ import gc
 
 import board
 
-from ramblockdev import remove_dir, scratch_dir
-from test_ctl_app import keyed
+from harness.ramblockdev import remove_dir, scratch_dir
+from harness.tables import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config

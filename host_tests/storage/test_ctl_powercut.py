@@ -10,8 +10,8 @@ import gc
 
 import board  # boards/sim
 
-from ramblockdev import PowerCut, RamBlockDev, damage_record
-from test_ctl_app import keyed
+from harness.ramblockdev import PowerCut, RamBlockDev, damage_record
+from harness.tables import keyed
 from tablectl import app as appmod
 from tablectl import service
 from tablectl.config import Config

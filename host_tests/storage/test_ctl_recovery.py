@@ -2,10 +2,10 @@
 a state older than what the log proves is a tilt, a hit is never paid twice, a damaged journal entry is skipped,
 and a RAM clear works once the journal's oldest entries have gone (the defects an independent campaign found)."""
 # mp-heap: 308K
-from ramblockdev import damage_record, flip, log_frames
+from harness.ramblockdev import damage_record, flip, log_frames
 from tablectl import service
 from tablectl.storage import F_ENT, F_REC
-from test_ctl_app import cleanup, drive, keyed, new_app, restart
+from harness.tables import cleanup, drive, keyed, new_app, restart
 
 # seat 5: royal flush, the supervisor's key turned for it (configuration 'supervisor', issue 21)
 ROYAL = ("HIT", "5", "ENTER", "5", "ENTER") + tuple("141131121111101") + ("ENTER",)

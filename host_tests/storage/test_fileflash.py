@@ -3,7 +3,7 @@ board's first configuration into it): reads, programs and erases land inside the
 short for the region is refused before anything is written."""
 # mp-heap: 64K
 import mptest
-from ramblockdev import remove_dir, scratch_dir
+from harness.ramblockdev import remove_dir, scratch_dir
 from tablectl.hw.fileflash import FileFlash
 
 BLOCK = 4096

@@ -2,7 +2,7 @@
 chain value, and an entry edited, removed, reordered or inserted on the flash, its CRC made right, is a tilt at
 boot naming it (CPython and the unix port)."""
 # mp-heap: 108K
-from ramblockdev import RamBlockDev, log_frames, rewrite_payload
+from harness.ramblockdev import RamBlockDev, log_frames, rewrite_payload
 from tablectl import chain
 from tablectl.journal import Journal
 from tablectl.storage import Log

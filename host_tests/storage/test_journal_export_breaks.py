@@ -4,7 +4,7 @@ before an export reached them are named by 'rotated=' in its header (CPython and
 # mp-heap: 82K
 import gc
 
-from ramblockdev import RamBlockDev, flip, log_frames
+from harness.ramblockdev import RamBlockDev, flip, log_frames
 from tablectl import chain
 from tablectl.journal import Journal
 from tablectl.storage import Log

@@ -2,7 +2,7 @@
 that does not continue the one before it (an entry late, another journal's chain), an end line whose entry count
 is wrong, a chain break on the table, entries the ring erased, each refused or named as what it is."""
 from journalcheck import check, parse
-from ramblockdev import RamBlockDev, flip, log_frames
+from harness.ramblockdev import RamBlockDev, flip, log_frames
 from tablectl.journal import Journal
 from tablectl.storage import Log
 

@@ -5,7 +5,7 @@ for the other."""
 import pytest
 
 from journalcheck import check, parse
-from ramblockdev import RamBlockDev
+from harness.ramblockdev import RamBlockDev
 from tablectl.journal import Journal
 from tablectl.storage import Log
 
@@ -110,7 +110,7 @@ def test_the_checker_runs_as_make_journal_runs_it_with_only_the_tools_on_its_pat
 
 
 def test_entries_damaged_on_the_table_are_named_by_their_seqs():
-    from ramblockdev import flip, log_frames
+    from harness.ramblockdev import flip, log_frames
     d = RamBlockDev(block_size=2048, blocks=5)
     j = Journal(Log(d))
     for i in range(1, 7):

@@ -1,16 +1,13 @@
 """journalcheck on stamped exports (a table's journal with times and epochs): both line forms read and chain, a
 time or an epoch edited is found, a time that goes back without a time_set and an epoch that moves without a
 RAM clear are named; an older firmware's bare entries followed by stamped ones still check (a table upgraded)."""
-import sys
-
 import pytest
 
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent / "mp"))
-import journalcheck  # noqa: E402
-from ramblockdev import RamBlockDev  # noqa: E402
-from tablectl.journal import Journal  # noqa: E402
-from tablectl.storage import Log  # noqa: E402
-from tablectl.utc import seconds  # noqa: E402
+import journalcheck
+from harness.ramblockdev import RamBlockDev
+from tablectl.journal import Journal
+from tablectl.storage import Log
+from tablectl.utc import seconds
 
 T0 = seconds(2026, 12, 2, 8, 30, 0)
 

@@ -3,7 +3,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 # mp-heap: 170K
 import gc
 
-from ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
+from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
 from tablectl.storage import F_ENT, F_REC, Log, Refused
 from tablectl.store import copy as _copy
 from mptest import raises
@@ -426,7 +426,7 @@ def test_a_frame_header_whose_length_runs_past_its_block_is_damage_of_unknown_ki
     """Its CRC right and its flags saying 'entries only' (which would make it a lost journal frame): a length
     that ends past the block is no frame this firmware wrote, so what it held is not known."""
     import struct
-    from ramblockdev import _poke
+    from harness.ramblockdev import _poke
     from tablectl.crc import crc32
     d = dev(blocks=8)
     log = Log(d)

@@ -4,7 +4,7 @@ smallest ring, and nothing ever programmed outside its block."""
 # mp-heap: 384K
 import gc
 
-from ramblockdev import PowerCut, RamBlockDev, flip, log_frames
+from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from tablectl.storage import Log, LogError, Refused
 from tablectl.store import copy as _copy
 from mptest import raises

@@ -3,7 +3,7 @@ replay" and "log ring"): each test here fails with its mutation applied."""
 # mp-heap: 100K
 import struct
 
-from ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
+from harness.ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
 from tablectl.storage import F_VITAL, F_REC, Log, LogError
 from tablectl.store import copy as _copy

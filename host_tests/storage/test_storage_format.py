@@ -8,7 +8,7 @@ import binascii
 import hashlib
 import sys
 
-from ramblockdev import PowerCut, RamBlockDev
+from harness.ramblockdev import PowerCut, RamBlockDev
 from tablectl.journal import Journal
 from tablectl.storage import Log
 from tablectl.store import Store

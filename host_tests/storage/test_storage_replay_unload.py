@@ -4,7 +4,7 @@ Log built later boots as well as the first, and the App drops it once it has boo
 import gc
 import sys
 
-from ramblockdev import RamBlockDev, skip
+from harness.ramblockdev import RamBlockDev, skip
 from tablectl.storage import Log, unload_replay
 
 NAME = "tablectl.storage.replay"
@@ -45,7 +45,7 @@ def test_dropping_the_replay_frees_its_heap():
 
 def test_the_app_drops_the_replay_once_it_has_booted():
     import board
-    from ramblockdev import flash_file, remove_dir, scratch_dir
+    from harness.ramblockdev import flash_file, remove_dir, scratch_dir
     from tablectl import app as appmod
     root = scratch_dir("unload")
     try:

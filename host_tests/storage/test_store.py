@@ -1,7 +1,7 @@
 """tablectl.store on the flash log (CPython and the unix port): a save writes the keys that changed, a load hands out
 a copy, bad input writes nothing; CRC-32 and the meters' state round trip."""
 # mp-heap: 96K
-from ramblockdev import RamBlockDev, log_frames
+from harness.ramblockdev import RamBlockDev, log_frames
 from tablectl import crc
 from tablectl.storage import F_CKPT, F_END, Log, Refused
 from tablectl.store import Store
@@ -167,7 +167,7 @@ def test_adopt_holds_the_given_object_for_a_record_present_and_creates_none():
 
 
 def test_join_and_exists_name_the_folder_the_files_are_in():
-    from ramblockdev import remove_dir, scratch_dir
+    from harness.ramblockdev import remove_dir, scratch_dir
     from tablectl.store import exists, join
     assert join("", "m") == "m" and join(".", "m") == "m"
     assert join("/flash", "m") == "/flash/m" and join("/flash/", "m") == "/flash/m"

@@ -4,7 +4,7 @@ the saved one, a deep patch by the keys it writes; nothing is written for a valu
 # mp-heap: 96K
 import gc
 
-from ramblockdev import RamBlockDev
+from harness.ramblockdev import RamBlockDev
 from tablectl.storage import Log
 from tablectl.store import Store, check_plain
 from mptest import raises

@@ -1,7 +1,7 @@
 """Deep patches (issue 20's wear): a save writes only the changed keys of a record's dict-valued keys, alone or
 folded with other commits of an atomic() block, and every sequence of them reads back after a reboot."""
 # mp-heap: 96K
-from ramblockdev import RamBlockDev, log_frames
+from harness.ramblockdev import RamBlockDev, log_frames
 from tablectl.storage import Log
 from tablectl.store import Store
 

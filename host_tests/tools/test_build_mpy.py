@@ -1,7 +1,7 @@
 """tools/build_mpy.py: the name a compiled module gives in tracebacks."""
 import pathlib
 
-import mpy
+from harness import mpy
 from build_mpy import module_name
 
 

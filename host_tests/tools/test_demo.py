@@ -4,7 +4,7 @@ import re
 import subprocess
 import sys
 
-import mpy
+from harness import mpy
 
 _TRACE = []
 

@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-import mpy
+from harness import mpy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 DEPLOY = str(ROOT / "tools" / "deploy.py")
@@ -101,7 +101,7 @@ def test_deploy_into_a_simulated_board_passes_its_selftest_and_removes_stale_cod
 def test_copy_commands_remove_stale_files_first_and_copy_the_manifest_last():
     """All in one mpremote call without a soft reset (`resume`), which would end the stopped firmware's watchdog
     hold and let the board reset partway through the copy."""
-    import deploy as deploy_tool  # tools/ is on the path (host_tests/conftest.py)
+    import deploy as deploy_tool  # tools/ is on the .venv's path (make setup)
     args = deploy_tool.copy_commands("/o", ["fwmanifest.json", "tablectl/a.mpy", "main.py"], have={"tablectl"},
                                      remove=["tablectl/a.py", "tablectl/old.mpy"])
     assert " ".join(args).split(" + ") == [

@@ -9,10 +9,10 @@ import subprocess
 import threading
 import tty
 
-import mpy
+from harness import mpy
 
 HERE = pathlib.Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
+ROOT = HERE.parent.parent.parent
 RESET = 3  # start.py's exit status for machine.reset()
 
 
