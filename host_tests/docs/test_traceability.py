@@ -126,7 +126,7 @@ def test_the_matrix_flags_untested_and_wrongly_scoped_rows():
     ("host_tests/mp/test_old.py", "import os\n", "tests"),              # not because of its folder
     ("host_tests/storage/test_x.py", "x = 1  # mp-heap: 64K\n", "tests"),  # the line, not a comment in one
     ("firmware/tablectl/log.py", "# mp-heap: 64K\n", "firmware"),        # only a test module has a heap line
-])
+], ids=["storage", "after-docstring", "mp-folder-without-line", "not-a-line", "firmware"])
 def test_a_test_module_is_on_micropython_by_its_heap_line_not_by_its_folder(path, text, layer):
     assert citations.layer_of(path, text) == layer
 

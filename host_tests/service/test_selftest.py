@@ -5,6 +5,7 @@ tools/deploy.py (what an older firmware or a person leaves where the firmware li
 import gc
 import json
 import os
+import sys
 
 import board  # boards/sim: on the path of host_tests/conftest.py and of harness/mpy.py
 
@@ -68,12 +69,11 @@ def copy_tree(src, dest):
 
 def built_root():
     """The folder of the built firmware (.mpy files + fwmanifest.json) these tests run from."""
-    try:
-        from harness import mpy
-        mpy.ensure_build()
-        return str(mpy.BUILD)
-    except ImportError:  # on the unix port the build folder is on sys.path
+    if sys.implementation.name == "micropython":  # the build folder is on sys.path (harness.mpy drives the port)
         return fwselftest.manifest_root()
+    from harness import mpy
+    mpy.ensure_build()
+    return str(mpy.BUILD)
 
 
 def test_selftest_names_stale_code_beside_the_built_firmware_and_nothing_else():
