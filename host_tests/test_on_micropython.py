@@ -97,3 +97,17 @@ def test_mptest_runs_setup_and_teardown_around_every_test_as_pytest_does(tmp_pat
     assert "FAIL hooks_sample.test_c_teardown_fails: ValueError: teardown failed" in lines, proc.stdout
     assert "ok   hooks_sample.test_d_sees_every_hook_so_far" in lines, proc.stdout
     assert lines[-1] == "mptest: 2 passed, 2 failed, 0 skipped" and proc.returncode == 1, proc.stdout
+
+
+def test_a_module_runs_on_micropython_because_its_heap_line_says_so_in_any_folder(tmp_path):
+    for rel, text in [("storage/test_a.py", "# mp-heap: 64K\n"), ("rules/test_b.py", '"""B."""\n# mp-heap: 32K\n'),
+                      ("mp/test_c.py", "import os\n"), ("sim/test_d.py", "x = 1  # mp-heap: 64K\n"),
+                      ("harness/tables.py", "# mp-heap: 64K\n")]:
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert mpy.micropython_modules(tmp_path) == {"test_a": tmp_path / "storage/test_a.py",
+                                                 "test_b": tmp_path / "rules/test_b.py"}
+    (tmp_path / "link").mkdir()
+    (tmp_path / "link/test_a.py").write_text("# mp-heap: 64K\n")  # the unix port imports a test by its name
+    with pytest.raises(AssertionError, match="two test modules named test_a"):
+        mpy.micropython_modules(tmp_path)

@@ -24,7 +24,7 @@ FIRMWARE_VERSION = re.search(r'^VERSION = "([^"]+)"', (ROOT / "firmware" / "tabl
 @pytest.fixture(scope="module")
 def manifestfile():
     top = fwbuild.source_tree()
-    sys.path.insert(0, str(top / "tools"))
+    sys.path.insert(0, str(top / "tools"))  # MicroPython's own tools/ (the pinned source's), for this import only
     try:
         import manifestfile
     finally:

@@ -71,11 +71,11 @@ def heap_of(module_path):
     return m.group(1) if m else DEFAULT_HEAP
 
 
-def micropython_modules():
+def micropython_modules(root=HOST_TESTS):
     """{name: path} of every test module that runs on the unix port too: those with a '# mp-heap:' line,
     wherever they are under host_tests (names are unique there: pytest's rootdir imports need it too)."""
     found = {}
-    for p in sorted(HOST_TESTS.rglob("test_*.py")):
+    for p in sorted(pathlib.Path(root).rglob("test_*.py")):
         if HEAP_LINE.search(p.read_text()):
             assert p.stem not in found, "two test modules named %s: %s, %s" % (p.stem, found[p.stem], p)
             found[p.stem] = p
