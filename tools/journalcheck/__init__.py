@@ -19,9 +19,14 @@ older one, entries the table erased before they were exported), a time that goes
 was set (time_set), and an epoch that goes back or skips are each found and named.
 """
 import pathlib
+import sys
 
-from tablectl import chain  # the board's own chain, run here on CPython
-from tablectl import utc
+# `make journal` and a lab's machine run it with only tools/ on the path (no .venv): the firmware's own modules
+_FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
+if str(_FIRMWARE) not in sys.path:
+    sys.path.append(str(_FIRMWARE))
+from tablectl import chain  # noqa: E402  (the board's own chain, run here on CPython)
+from tablectl import utc  # noqa: E402
 
 
 def _time(field):
