@@ -16,7 +16,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 DEPLOY = str(ROOT / "tools" / "deploy.py")
 
 
-def deploy(*args, timeout=120):
+# a bound on a process waited for directly: at a load of 20 on 2 cores 120 s was too few
+def deploy(*args, timeout=600):
     proc = subprocess.run([sys.executable, DEPLOY] + list(args), capture_output=True, text=True,
                           timeout=timeout, stdin=subprocess.DEVNULL)
     return proc.returncode, proc.stdout, proc.stderr
