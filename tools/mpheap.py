@@ -1,17 +1,14 @@
 """The smallest heap each MicroPython test module passes in, against the heap its '# mp-heap:' line declares.
 
-    .venv/bin/python tools/mpheap.py [test_module ...]      (default: every host_tests/mp/test_*.py)
+    .venv/bin/python tools/mpheap.py [test_module ...]      (default: every test module with one)
 
 A module's declared heap is the budget CI runs it in; the heap a run needs moves by a few hundred bytes
 with the garbage collector's luck, so a declared heap should stay some way above the smallest one
 (MARGIN). Bisection in 1 KB steps; one line per module; exit 1 if a module is too close to its budget.
 """
-import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
-import mpy  # noqa: E402
+from harness import mpy  # host_tests/, on the .venv's path (make setup)
 
 MARGIN = 0.10  # keep a tenth of the declared heap spare (make test checks a twentieth: host_tests/test_on_micropython.py)
 
@@ -42,11 +39,12 @@ def smallest(module, declared):
 
 
 def main(argv):
-    names = argv or sorted(p.stem for p in mpy.MP_TESTS.glob("test_*.py"))
+    modules = mpy.micropython_modules()
+    names = argv or sorted(modules)
     tight = 0
     print("%-28s %9s %9s %7s" % ("module", "declared", "smallest", "spare"))
     for name in names:
-        declared = kib(mpy.heap_of(mpy.MP_TESTS / (name + ".py")))
+        declared = kib(mpy.heap_of(modules[name]))
         need = smallest(name, declared)
         if need is None:
             print("%-28s %8dK %9s" % (name, declared, "FAILS"))

@@ -7,7 +7,7 @@ As pytest does, a module's setup_function(function) runs before each test and it
 teardown_function(function) after it, passed or failed (a failing teardown fails the test); only
 the one-argument form. A test raises Skip('why') when the runtime lacks a feature. Prints one line
 per test and a closing 'mptest: N passed, N failed, N skipped'; exits 1 if anything failed.
-The same modules are collected by pytest on CPython (see host_tests/conftest.py).
+The same modules are collected by pytest on CPython: those with a '# mp-heap:' line (host_tests/README.md).
 """
 import sys
 

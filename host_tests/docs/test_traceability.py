@@ -107,16 +107,28 @@ def test_the_matrix_flags_untested_and_wrongly_scoped_rows():
         return list(citations.scan_text(TOY, path, text))
     cits = scan("tools/rulebook/sicbo.py", "X = 1  # SB-5.1, SB-5.2, SB-6.1, SB-6.2, SB-7, SB-8, BJ-1, BJ-6.4") + \
         scan("host_tests/rulebook/test_s.py", "def test_a_SB_5_1_to_6_2():\n    pass\ndef test_b_SB_8():\n    pass") + \
-        scan("host_tests/mp/test_m.py", "def test_c():\n    pass  # BJ-1.1, SB-99")
+        scan("host_tests/storage/test_m.py", "# mp-heap: 32K\ndef test_c():\n    pass  # BJ-1.1, SB-99")
     m = traceability.Matrix.build(TOY, cits)
-    assert m.errors == ["host_tests/mp/test_m.py:2: BJ-1.1, SB-99: SB-99 is not in the article index"]
+    assert m.errors == ["host_tests/storage/test_m.py:3: BJ-1.1, SB-99: SB-99 is not in the article index"]
     problems = m.problems()[1:]
     assert [p.split(": ")[1].split(" ")[0] for p in problems] == ["SB-7", "SB-8", "BJ-6.4"]
     assert "no test cites it" in problems[0] and "marked out of scope" in problems[1]
     assert m.counts() == {"articles": 8, "in scope": 7, "in scope and tested": 5, "out of scope": 1}
     text = m.render()
     assert "| SB-8 | out: licensing clause |" in text
-    assert "`rulebook/test_s.py::test_a_SB_5_1_to_6_2`" in text and "`test_m.py::test_c`" in text
+    assert "`rulebook/test_s.py::test_a_SB_5_1_to_6_2`" in text and "`storage/test_m.py::test_c`" in text
+    assert cits[-1].layer == "mp" and cits[0].layer == "rulebook"
+
+
+@pytest.mark.parametrize("path, text, layer", [
+    ("host_tests/storage/test_log.py", "# mp-heap: 64K\n", "mp"),       # runs on MicroPython because it says so
+    ("host_tests/rules/test_core_ids.py", "\"\"\"Ids.\"\"\"\n# mp-heap: 8K\n", "mp"),
+    ("host_tests/mp/test_old.py", "import os\n", "tests"),              # not because of its folder
+    ("host_tests/storage/test_x.py", "x = 1  # mp-heap: 64K\n", "tests"),  # the line, not a comment in one
+    ("firmware/tablectl/log.py", "# mp-heap: 64K\n", "firmware"),        # only a test module has a heap line
+], ids=["storage", "after-docstring", "mp-folder-without-line", "not-a-line", "firmware"])
+def test_a_test_module_is_on_micropython_by_its_heap_line_not_by_its_folder(path, text, layer):
+    assert citations.layer_of(path, text) == layer
 
 
 @pytest.mark.parametrize("row, words", [

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from chromium import launch, need_chromium
+from harness.chromium import launch, need_chromium
 from jackpot.rig import GAME, RawTable
 
 playwright_api = pytest.importorskip("playwright.sync_api")

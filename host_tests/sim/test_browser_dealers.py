@@ -4,13 +4,11 @@ technician's switch; the players' results board (/board) from the controller's o
 of a bet and of a win apart; a tilted table's page naming its game and what to tell the technician.
 Screenshots for docs/: simulator-zh.png, board.png, board-fish-prawn-crab.png, tilt.png."""
 import pathlib
-import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from ramblockdev import flash_file
-from test_browser import browser, click, lamps, lcd, open_table, rgb_hex, throw_dice, wait_lcd, wait_state  # noqa: F401
+from harness.ramblockdev import flash_file
+from harness.table_page import browser, click, lamps, lcd, open_table, rgb_hex, throw_dice, wait_lcd, wait_state  # noqa: F401
 import board  # boards/sim
 from tablectl.hw.lamps import BET, WIN
 from tablectl.storage import Log

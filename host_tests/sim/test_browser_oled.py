@@ -3,15 +3,13 @@ the page's canvas holds, pixel for pixel, the frame the firmware drew (tablectl.
 micropython-lib's driver, the board's virtual SSD1306 and the link): the round's English and its Chinese.
 Screenshot for docs/: simulator-oled.png."""
 import pathlib
-import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_browser import browser, click, open_table, throw_dice, wait_lcd, wait_state  # noqa: F401,E402
-from building import oledfont  # noqa: E402
-from tablectl.hw.oled import Oled  # noqa: E402
-from test_hw_oled import Panel  # noqa: E402  (host_tests/mp: the driver's side Oled draws on)
+from harness.table_page import browser, click, open_table, throw_dice, wait_lcd, wait_state  # noqa: F401
+from building import oledfont
+from tablectl.hw.oled import Oled
+from harness.panel import Panel  # the driver's side Oled draws on
 
 pytestmark = pytest.mark.browser
 DOCS = pathlib.Path(__file__).resolve().parent.parent.parent / "docs"

@@ -11,7 +11,7 @@ import time
 import pytest
 
 import board  # boards/sim
-from ramblockdev import flash_file
+from harness.ramblockdev import flash_file
 from sim.board_process import HEAP, BoardError
 from sim.locks import InUse, folder_lock
 from sim.simulator import PortBusy, Simulator

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.rom32
 
 @pytest.fixture
 def rom32():
-    import mpy
+    from harness import mpy
     return mpy.rom32()  # built as make rom32 builds it
 
 

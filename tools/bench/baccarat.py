@@ -1,12 +1,8 @@
 """Baccarat benchmark: time of the exact tables (target < 2 s for one full table) and shoe-dealing speed."""
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools/, when run as a file
-
-from rulebook.baccarat import game as baccarat  # noqa: E402
-from rulebook.baccarat.exact import coup_distribution  # noqa: E402
+from rulebook.baccarat import game as baccarat
+from rulebook.baccarat.exact import coup_distribution
 
 
 def best_of(runs, fn):

@@ -1,14 +1,10 @@
 """Blackjack benchmark: time of the exact side-bet tables, of the basic-strategy computation, and the
 round engine's throughput under the basic strategy (which sets how long the main-bet simulation takes)."""
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools/, when run as a file
-
-from rulebook.blackjack import game as blackjack  # noqa: E402
-from rulebook.blackjack.sidebets import side_edges  # noqa: E402
-from rulebook.blackjack.basic_strategy import Strategy  # noqa: E402
+from rulebook.blackjack import game as blackjack
+from rulebook.blackjack.sidebets import side_edges
+from rulebook.blackjack.basic_strategy import Strategy
 
 
 def timed(fn):

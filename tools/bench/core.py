@@ -152,7 +152,6 @@ def ensure_build():
 def cpython_figures():
     """The same core on CPython, for comparison with the unix port (the host tests run it there)."""
     import time
-    sys.path.insert(0, str(ROOT / "firmware"))
     from tablectl.rules import awards, dice, fantan, hands, pool
     table = dice.DiceTable("sicbo")
     p = pool.Pool(**awards.config_for("caribbean_stud", 500000, 1750, 10 ** 9,

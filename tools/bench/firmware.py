@@ -33,7 +33,7 @@ import tempfile
 from building.build_mpy import mpy_cross, romfs_image, venv_tool
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE / "mp"))
+sys.path.insert(0, str(HERE / "mp"))  # fwround: a flat file the board processes load by name, not a package
 from fwround import GAMES, ROUNDS  # noqa: E402  (the session both ports play)
 ROOT = HERE.parent.parent
 BUILD = pathlib.Path(os.environ.get("TABLECTL_BUILD", ROOT / "build" / "sim"))

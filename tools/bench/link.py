@@ -33,11 +33,10 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from jackpot import protocol  # noqa: E402
-from jackpot.rig import LINK, FirmwareTable, Link  # noqa: E402
-from jackpot.simtable import LinkDown, SimTable  # noqa: E402
+from jackpot import protocol
+from jackpot.rig import LINK, FirmwareTable, Link
+from jackpot.simtable import LinkDown, SimTable
 
 
 FEED = r"""

@@ -21,7 +21,7 @@ MEASURE = r'''
 import gc, sys
 sys.path.append(sys.argv[1])
 import ssd1306
-from fakebus import I2c
+from harness.fakebus import I2c
 gc.collect(); a = gc.mem_alloc()
 from tablectl.hw import glyphs
 gc.collect(); b = gc.mem_alloc()
@@ -46,7 +46,7 @@ def measure(exe, env, work):
 
 
 def main():
-    tests = ROOT / "host_tests" / "mp"
+    tests = ROOT / "host_tests"  # the harness package: its fake I2C bus
     with tempfile.TemporaryDirectory() as tmp:
         work = pathlib.Path(tmp)
         fs = dict(os.environ, MICROPYPATH=":".join([".frozen", str(BUILD), str(tests)]))

@@ -26,8 +26,7 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE / "mp"))
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE / "mp"))  # fwround: a flat file the board processes load by name, not a package
 from bench.__main__ import load  # noqa: E402  (a bench module by its path, as `make bench` loads it)
 from fwround import GAMES, ROUNDS  # noqa: E402
 from building import qemu_image as fwbuild  # noqa: E402

@@ -10,12 +10,10 @@ floor), and the heap the call takes.
 """
 import json
 import pathlib
-import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from building import qemu_image as fwbuild  # noqa: E402
-from sim.mcu import run_main  # noqa: E402
+from building import qemu_image as fwbuild
+from sim.mcu import run_main
 
 INSNS_PER_PERIOD = 40  # as tools/bench/qemu.py: SYSCLK 25 MHz under 1 ns an instruction
 MHZ = 125

@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-for p in ("firmware", "boards/sim", "tools/bench/mp", "tools/bench"):
+for p in ("boards/sim", "tools/bench/mp", "tools/bench"):  # the board it plays on, and the bench's flat modules
     sys.path.insert(0, str(ROOT / p))
 
 import fwround  # noqa: E402

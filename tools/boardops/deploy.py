@@ -51,11 +51,9 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from building import build_mpy  # noqa: E402
+from building import build_mpy
 
 ROOT = build_mpy.ROOT
-sys.path.append(str(ROOT / "firmware"))
 from tablectl import certify  # noqa: E402  (the firmware's own rules for stale code files)
 
 PROBE = "import sys; print('deploy-probe', sys.implementation.name)"

@@ -16,10 +16,9 @@ import pathlib
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from boardops.verify import VerifyError, board_call, board_exec  # noqa: E402  (mpremote resume exec)
-from boardops import journalcheck  # noqa: E402  (the export's reader: both line forms)
-from tablectl.journal import round_text  # noqa: E402  (journalcheck put the firmware on the path)
+from boardops.verify import VerifyError, board_call, board_exec  # mpremote resume exec
+from boardops import journalcheck  # the export's reader: both line forms
+from tablectl.journal import round_text  # firmware/, on the .venv's path
 
 
 def closed_shifts(export):

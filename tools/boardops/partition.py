@@ -15,7 +15,6 @@ import hashlib
 import json
 import pathlib
 import struct
-import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -86,7 +85,6 @@ def ring_blocks(image, region_blocks):
 
 def expected(image):
     """flashparts.summary of the file log as the host reads it (the firmware's Log on CPython)."""
-    sys.path.insert(0, str(HERE.parents[1] / "firmware"))
     from tablectl.hw.fileflash import FileFlash
     import tempfile
     with tempfile.TemporaryDirectory() as d:

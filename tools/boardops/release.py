@@ -16,11 +16,9 @@ import json
 import pathlib
 import shutil
 import subprocess
-import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from building import build_mpy  # noqa: E402
+from building import build_mpy
 
 ROOT = build_mpy.ROOT
 BOARDS = ("qemu", "pico", "esp32", "sim")

@@ -17,9 +17,8 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from building import build_mpy  # noqa: E402
-from boardops import release  # noqa: E402
+from building import build_mpy
+from boardops import release
 
 
 class VerifyError(Exception):

@@ -93,7 +93,6 @@ def build(board, out, romfs=None, image=None):
     manifest says so, for selftest(). image: (address, bytes) of the image a frozen board runs (by
     default, the qemu board's, tools/building/qemu_image.py): the manifest names it, for service.verify()."""
     if image is None and frozen_image(board):
-        sys.path.insert(0, str(ROOT / "tools"))
         from building import qemu_image as fwbuild
         image = fwbuild.image_region()
     out = pathlib.Path(out)

@@ -9,7 +9,7 @@ The rules of every dice bet live here, once (cited SB-/FPC- ids); the board only
     PAY_5_16 / PAY_6_15   the table's pay for totals 5/16 and 6/15 (SB-6.6)
     ODD_EVEN_TRIPLE       odd/even on a triple: 1 unless odd_even_lose_on_triple (SB-7)
     COLOR2_OF_THREE       color2 on three dice of the colour: 3 only with color2_at_least (FPC-5.5)
-host_tests/core/test_core_dicetab_generated.py regenerates and compares; the differential test holds
+host_tests/rules/test_core_dicetab_generated.py regenerates and compares; the differential test holds
 the decoded tables against rulebook.sicbo / rulebook.fish_prawn_crab.
 """
 import argparse

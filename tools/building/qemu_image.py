@@ -26,8 +26,7 @@ import tarfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from building.romfs_port import build as romfs_build  # noqa: E402  (the pinned source and its fetch)
+from building.romfs_port import build as romfs_build  # the pinned source and its fetch
 
 BOARD_DIR = ROOT / "boards" / "qemu"
 CACHE = ROOT / ".venv" / "cache"

@@ -10,10 +10,7 @@ the sign), broker (mosquitto's configuration, accounts, ACL, TLS), simtable (a t
 The award arithmetic is the firmware's rules core (firmware/tablectl/rules), imported as it is.
 """
 import pathlib
-import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-# the rules core and the configuration's validation are the firmware's own modules, which import on
-# CPython: the server computes pools with the very code the tables run
-if str(ROOT / "firmware") not in sys.path:
-    sys.path.insert(0, str(ROOT / "firmware"))
+# the rules core and the configuration's validation are the firmware's own modules (firmware/, on the
+# .venv's path), which import on CPython: the server computes pools with the very code the tables run

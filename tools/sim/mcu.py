@@ -35,11 +35,10 @@ import tty
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from building import build_mpy  # noqa: E402
-from child import Child  # noqa: E402
-from building import qemu_image as fwbuild  # noqa: E402
-from sim.board_process import (BUILD, BoardError, first_boot_code, first_boot_result, link_pty, micropython,  # noqa: E402
+from building import build_mpy
+from child import Child
+from building import qemu_image as fwbuild
+from sim.board_process import (BUILD, BoardError, first_boot_code, first_boot_result, link_pty, micropython,
                                unlink_pty)
 
 FLASH_BYTES = 16 * 1024 * 1024  # the mps2-an385's PSRAM

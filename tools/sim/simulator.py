@@ -4,7 +4,6 @@
         sim.url, sim.pty
 """
 import pathlib
-import sys
 import time
 
 from sim import web
@@ -12,9 +11,7 @@ from sim.board_process import BUILD, ROOT, BoardError, BoardProcess
 from sim.locks import folder_lock, link_lock, shown
 from sim.hostlink_server import HostLinkServer
 
-if str(ROOT / "firmware") not in sys.path:
-    sys.path.append(str(ROOT / "firmware"))  # the firmware's own list of games (it imports on CPython)
-from tablectl.rules import GAMES, PROGRESSIVE  # noqa: E402
+from tablectl.rules import GAMES, PROGRESSIVE  # the firmware's own list of games (it imports on CPython)
 
 STATE_ROOT = ROOT / "build" / "simroot"
 

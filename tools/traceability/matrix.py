@@ -12,7 +12,7 @@ TITLES = {key: title for key, title, _ in LAYERS}
 COLUMNS = ("rulebook", "core", "firmware", "tools", "tests", "mp")
 # what a cell's entries are relative to, so the cells stay short
 ROOTS = {"rulebook": "tools/rulebook/", "core": "firmware/tablectl/rules/", "firmware": "",
-         "tools": "tools/", "tests": "host_tests/", "mp": "host_tests/mp/"}
+         "tools": "tools/", "tests": "host_tests/", "mp": "host_tests/"}
 MATRIX = "docs/regulations/traceability.md"
 REGENERATE = "make trace"
 
@@ -96,8 +96,8 @@ class Matrix:
             "counts for every row under it; a citation of a whole article (`CSP-8`) is listed at the end",
             "and proves no row. Entries are relative to: rulebook `tools/rulebook/`, rules core",
             "`firmware/tablectl/rules/`, firmware controller the repository (`firmware/`, `boards/`),",
-            "other tools `tools/`, tests on CPython `host_tests/`, tests on MicroPython `host_tests/mp/`",
-            "(which run on CPython and on the MicroPython unix port).",
+            "other tools `tools/`, tests on CPython `host_tests/`, tests on MicroPython `host_tests/` (the",
+            "modules with a `# mp-heap:` line, which run on CPython and on the MicroPython unix port).",
             "",
             "| regulation | articles | in scope | in scope and tested | out of scope |",
             "| --- | --- | --- | --- | --- |",

@@ -21,6 +21,7 @@ was set (time_set), and an epoch that goes back or skips are each found and name
 import pathlib
 import sys
 
+# `make journal` and a lab's machine run it with only tools/ on the path (no .venv): the firmware's own modules
 _FIRMWARE = pathlib.Path(__file__).resolve().parents[3] / "firmware"
 if str(_FIRMWARE) not in sys.path:
     sys.path.append(str(_FIRMWARE))
