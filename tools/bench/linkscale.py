@@ -29,7 +29,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path.insert(0, str(HERE))  # its sibling bench/link.py, when tools/bench.py loads this module by its path
+sys.path.insert(0, str(HERE))  # its sibling bench/link.py, when `python -m bench` loads this module by its path
 
 from jackpot.rig import LINK, Link, env  # noqa: E402
 
