@@ -79,10 +79,13 @@ def romfs_image(folder):
 
 def deployed_romfs_image(out, files, stage):
     """The ROMFS image a deploy puts in a board's partition: the built `files` of `out` but those a board
-    runs from its filesystem (KEEP_SOURCE), copied into the empty folder `stage` to build it."""
+    runs from its filesystem (the firmware's own rule, which its check applies), copied into the empty folder
+    `stage` to build it."""
+    from tablectl.certify import ON_FILESYSTEM  # firmware/, on the .venv's path; only a deploy needs it
+
     stage = pathlib.Path(stage)
     for f in files:
-        if f not in KEEP_SOURCE:
+        if f not in ON_FILESYSTEM:
             (stage / f).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(pathlib.Path(out) / f, stage / f)
     return romfs_image(stage)

@@ -29,8 +29,9 @@ import time
 import tty
 
 from building import mplib
-from building.build_mpy import FWMANIFEST, KEEP_SOURCE, deployed_romfs_image, venv_tool
+from building.build_mpy import FWMANIFEST, deployed_romfs_image, venv_tool
 from child import Child
+from tablectl.certify import ON_FILESYSTEM  # firmware/: what a ROMFS board keeps on its filesystem
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 BUILD = ROOT / "build" / "sim"
@@ -195,7 +196,7 @@ class BoardProcess(Child):
         manifest["romfs"] = ROM
         # a copy of the code on the filesystem would be imported before /rom's (a deploy without ROMFS into
         # this simulator puts one there): it goes, as a ROMFS deploy removes it from a board
-        for name in sorted(set(f.split("/")[0] for f in manifest["files"]) - KEEP_SOURCE):
+        for name in sorted(set(f.split("/")[0] for f in manifest["files"]) - set(ON_FILESYSTEM)):
             old = self.state_dir / name
             if old.is_dir() and not old.is_symlink():
                 shutil.rmtree(old)
