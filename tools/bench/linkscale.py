@@ -98,7 +98,12 @@ async def _worker(args):
 def scale_phase(folder, n, seconds, client="lean"):
     from link import SignFeed, pct
     ids = ["s%04d" % i for i in range(n)]
-    link = Link(folder / ("scale%d" % n), ids).start()
+    link = Link(folder / ("scale%d" % n), ids)
+    if os.getenv("LINKSCALE_PROFILE"):  # the server's main thread too (its web thread is not in it)
+        args = link.server.args
+        link.server.args = [args[0], __file__, "profile", os.path.join(os.environ["LINKSCALE_PROFILE"],
+                                                                       "server%d.prof" % n)] + args[3:]
+    link.start()
     workers = []
     # the tables' records (written and renamed at every lock and answer) in memory when the machine has a
     # tmpfs: on this shared disk each rename waited 3 ms on the others' fsyncs, in the tables' own loop
@@ -196,6 +201,15 @@ def chaos_phase(folder):
 
 def main(argv=None):
     argv = [] if argv is None else argv  # make bench: the defaults
+    if argv[:1] == ["profile"]:  # python -m jackpot ARGS... under a CPU-time profile written to argv[1]
+        import cProfile
+        from jackpot.__main__ import main as jackpot
+        prof = cProfile.Profile(time.process_time)
+        try:
+            prof.runcall(jackpot, argv[2:])
+        finally:
+            prof.dump_stats(argv[1])
+        return
     if argv[:1] == ["worker"]:
         ap = argparse.ArgumentParser()
         for opt in ("--ids", "--creds", "--folder", "--out", "--go"):

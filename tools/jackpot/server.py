@@ -45,6 +45,17 @@ def _one_line(e):
     return ("%s: %s" % (type(e).__name__, e)).splitlines()[0][:200]
 
 
+def _publish_now(client, topic, payload, qos):
+    """An answer handed to the connection without waiting for the broker's PUBACK (a table whose answer is
+    lost sends its message again). aiomqtt's publish waits for it, and registers each waiting publish by
+    scanning every other one: a batch of n answers awaited together cost n**2 steps (500 answers: 14 ms of
+    CPU in that scan alone), so a server that fell behind took larger batches and fell further behind.
+    aiomqtt is pinned (requirements.txt): its paho client is `_client`."""
+    info = client._client.publish(topic, payload, qos)
+    if info.rc != 0:  # not connected (paho would keep it for the next connection: the table resends it anyway)
+        raise aiomqtt.MqttCodeError(info.rc, "could not publish to %s" % topic)
+
+
 class JackpotServer:
     def __init__(self, db_path, links, tables, brokers, user, password, ca_file=None, qos=1):
         self.ledger = Ledger(db_path, links, tables)
@@ -177,21 +188,24 @@ class JackpotServer:
         self.stats["batches"] += 1
         self.stats["ledger_s"] += time.time() - t0
         self.ledger_ok = True
-        # on disk now: answer, then the pools (the table that locked learns its pool from its answer first)
+        # on disk now: the sign's feed (it reads the ledger) at once, not after the broker acknowledged every
+        # answer; then the answers, then the pools (the table that locked learns its pool from its answer first)
+        if changed:
+            for fn in self.listeners:
+                fn()
         for ack, lid, n in beats:
             link = led.links[lid]
             answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
                                   "now": protocol.now()}))
-        sends = [client.publish(topic, protocol.encode(body), qos=self.qos) for topic, body in answers]
+        for topic, body in answers:
+            _publish_now(client, topic, protocol.encode(body), self.qos)
+        sends = []
         for lid in sorted(changed):
             self._pool_soon(client, lid)
             if lid in hit_links:
                 sends.append(self._publish_hits(client, lid))
         if sends:
             await asyncio.gather(*sends)
-        if changed:
-            for fn in self.listeners:
-                fn()
 
     async def _beat(self, client):
         """Every LINK_BEAT_S, each link's heartbeat with its pool, while the ledger takes what comes."""
