@@ -25,6 +25,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -95,6 +96,26 @@ async def _worker(args):
                                                   "cpu_s": used_s, "rounds": rounds, "lags": lags}))
 
 
+class FsyncProbe(threading.Thread):
+    """A 4 KB write and fsync every 0.1 s beside the ledger, for the window: the disk's part of a commit's time
+    (the machine's, not the server's: every other engineer's tests fsync on the same disk)."""
+
+    def __init__(self, folder):
+        threading.Thread.__init__(self, daemon=True)
+        self.path = pathlib.Path(folder) / "fsync-probe"
+        self.times = []
+        self.halt = threading.Event()
+
+    def run(self):
+        with open(self.path, "wb") as f:
+            while not self.halt.wait(0.1):
+                t = time.monotonic()
+                f.write(b"\0" * 4096)
+                f.flush()
+                os.fsync(f.fileno())
+                self.times.append((time.monotonic() - t) * 1000)
+
+
 def scale_phase(folder, n, seconds, client="lean"):
     from link import SignFeed, pct
     ids = ["s%04d" % i for i in range(n)]
@@ -127,11 +148,14 @@ def scale_phase(folder, n, seconds, client="lean"):
         pids = {"server": link.server.proc.pid, "broker": link.broker.proc.pid}
         before = dict((k, cpu_s(pid)) for k, pid in pids.items())
         st0 = link.status()["server"]
+        probe = FsyncProbe(link.folder)
+        probe.start()
         t0 = time.monotonic()
         go.write_text("go")
         for p, _ in workers:
             p.wait(seconds + 120)
         elapsed = time.monotonic() - t0
+        probe.halt.set()
         spent = dict((k, cpu_s(pid) - before[k]) for k, pid in pids.items())
         used = dict((k, spent[k] / elapsed * 100) for k in pids)
         time.sleep(0.5)
@@ -155,9 +179,11 @@ def scale_phase(folder, n, seconds, client="lean"):
               "tables' processes' loops woke late by p50 %.1f ms, p99 %.1f ms; machine load %.1f"
               % (used["server"], used["broker"], tables_cpu, pct(lags, 50), pct(lags, 99), os.getloadavg()[0]))
         print("  server over the window: %d messages, %d duplicates, %d heartbeats answered; the ledger %d commits "
-              "(%.0f a second, %.1f messages each), in its transactions %.0f%% of the time"
+              "(%.0f a second, %.1f messages each), in its transactions %.0f%% of the time, %.1f ms a transaction; "
+              "the disk's fsync beside it p50 %.1f ms, p99 %.1f ms"
               % (srv["messages"], srv["duplicates"], srv["beats"], srv["batches"], srv["batches"] / elapsed,
-                 (srv["messages"] + srv["duplicates"]) / max(1, srv["batches"]), srv["ledger_s"] / elapsed * 100))
+                 (srv["messages"] + srv["duplicates"]) / max(1, srv["batches"]), srv["ledger_s"] / elapsed * 100,
+                 srv["ledger_s"] / max(1, srv["batches"]) * 1000, pct(probe.times, 50), pct(probe.times, 99)))
         # the machine's load barely moves these: CPU seconds per unit of work, not per second of the window
         handled = srv["messages"] + srv["duplicates"] + srv["beats"]
         rounds = sum(r["rounds"] for r in results)
