@@ -250,6 +250,6 @@ class Client:
         self.proto.write(_packet(0x30 | (qos << 1) | (1 if retain else 0), body))
 
 
-def client(broker, user, password, identifier, ca_file=None, clean=False, timeout=5, **kw):
-    """protocol.client's signature: a Client to broker (host, port)."""
-    return Client(broker, user, password, identifier, ca_file, clean, timeout)
+def client(broker, user, password, identifier, ca_file=None, clean=False, timeout=5, keepalive=KEEPALIVE, **kw):
+    """protocol.client's signature: a Client to broker (host, port); aiomqtt's other arguments are ignored."""
+    return Client(broker, user, password, identifier, ca_file, clean, timeout, keepalive)
