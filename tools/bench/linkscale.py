@@ -116,7 +116,7 @@ class FsyncProbe(threading.Thread):
                 self.times.append((time.monotonic() - t) * 1000)
 
 
-def scale_phase(folder, n, seconds, client="lean"):
+def scale_phase(folder, n, seconds, client="lean", tables_nice=0):
     from link import SignFeed, pct
     ids = ["s%04d" % i for i in range(n)]
     link = Link(folder / ("scale%d" % n), ids)
@@ -139,7 +139,8 @@ def scale_phase(folder, n, seconds, client="lean"):
             p = subprocess.Popen([sys.executable, __file__, "worker", "--ids", ",".join(ids[k:k + PER_PROCESS]),
                                   "--port", str(link.broker.port), "--creds", str(link.creds), "--folder",
                                   records.name, "--out", out, "--go", str(go), "--seconds", str(seconds),
-                                  "--seed", str(k), "--client", client], env=env(), stdout=log, stderr=log)
+                                  "--seed", str(k), "--client", client, "--nice", str(tables_nice)], env=env(), stdout=log,
+                                 stderr=log)
             workers.append((p, out))
         while not all(os.path.exists(out + ".ready") for _, out in workers):
             assert all(p.poll() is None for p, _ in workers), "a worker died: %s" % (link.folder / "workers.log")
@@ -245,7 +246,9 @@ def main(argv=None):
         ap.add_argument("--seed", type=int)
         ap.add_argument("--up-s", type=float, default=UP_S)
         ap.add_argument("--client", default="lean")
+        ap.add_argument("--nice", type=int, default=0)
         args = ap.parse_args(argv[1:])
+        os.nice(args.nice)
         if os.getenv("LINKSCALE_PROFILE"):  # a folder: each simulating process's cProfile there
             import cProfile
             prof = cProfile.Profile(time.process_time)  # CPU, not wall: on a loaded machine a wall profile
@@ -261,13 +264,16 @@ def main(argv=None):
     ap.add_argument("--no-chaos", action="store_true")
     ap.add_argument("--client", choices=("lean", "paho"), default="lean",
                     help="the simulated tables' MQTT client: jackpot.leanmqtt, or aiomqtt's (paho)")
+    ap.add_argument("--tables-nice", type=int, default=0,
+                    help="the simulating processes' nice: >0 gives the link (broker, server, sign) the CPU first, "
+                         "as when the tables are boards of their own")
     args = ap.parse_args(argv)
     from jackpot.broker import ensure_installed
     ensure_installed()
     with tempfile.TemporaryDirectory(prefix="linkscale_") as tmp:
         folder = pathlib.Path(tmp)
         for n in [int(x) for x in args.sizes.split(",")]:
-            scale_phase(folder, n, args.seconds, args.client)
+            scale_phase(folder, n, args.seconds, args.client, args.tables_nice)
         if not args.no_chaos:
             chaos_phase(folder)
 

@@ -238,6 +238,10 @@ class Client:
         return await self._ask(pid, _packet(0x82, struct.pack("!H", pid) + _str(topic) + bytes((qos,))))
 
     async def publish(self, topic, payload=b"", qos=0, retain=False):
+        self.publish_nowait(topic, payload, qos, retain)
+
+    def publish_nowait(self, topic, payload=b"", qos=0, retain=False):
+        """publish, written now: a caller need not wait for its loop's next turn to have it on the socket."""
         if isinstance(payload, str):
             payload = payload.encode()
         t = _str(topic)

@@ -137,7 +137,14 @@ class SimTable:
             return
         self.sent_at[body["seq"]] = time.monotonic()
         self.sent += 1
-        asyncio.ensure_future(self._publish(self._topic(kind), protocol.encode(body), self.qos))
+        nowait = getattr(self.client, "publish_nowait", None)  # jackpot.leanmqtt: on the socket at the lock
+        if nowait is None:
+            asyncio.ensure_future(self._publish(self._topic(kind), protocol.encode(body), self.qos))
+            return
+        try:
+            nowait(self._topic(kind), protocol.encode(body), self.qos)
+        except aiomqtt.MqttError:
+            pass  # the connection went: the record still holds it
 
     async def _publish(self, topic, payload, qos):
         try:
