@@ -1,16 +1,19 @@
 """The link at casino scale: 200, 500 and 2,000 tables on one mosquitto and one server; the chaos run on the casino topology.
 
-    python tools/bench/linkscale.py [--seconds 30] [--sizes 200,500,2000] [--no-chaos]   (make bench runs it;
-    LINK_BENCH_SCALE=5 makes the measured windows five times longer; LINKSCALE_PROFILE=folder writes each
-    simulating process's cProfile there)
+    python tools/bench/linkscale.py [--seconds 30] [--sizes 200,500,2000] [--no-chaos] [--client lean|paho]
+        [--tables-nice N]   (make bench runs it; LINK_BENCH_SCALE=5 makes the measured windows five times
+    longer; LINKSCALE_PROFILE=folder writes CPU-time cProfiles of each simulating process and the server there)
 
-1. Scale: N CPython tables (jackpot.simtable) in processes of 250 at most, a round every 10 s each, on one
+1. Scale: N CPython tables (jackpot.simtable on jackpot.leanmqtt) in processes of 250 at most, a round every
+   10 s each, on one
    link: lock -> answer (the table's contribution queued, the LOCK, to its answer arriving) and lock -> sign (to the
    sign's event stream showing a pool that holds it), p50 and p99; the server's, the broker's and the
    simulating processes' CPU over the window, in % of one core (/proc's utime + stime; the processes'
    own clocks), how late those processes' loops woke (a table reads its answer that much after it came:
-   their lag is in every figure above), and the ledger's commits (a second, messages each, time in its
-   transactions). Goal: p99 lock -> sign < 100 ms at 2,000 tables.
+   their lag is in lock -> answer), the ledger's commits (a second, messages each, time in its
+   transactions), the disk's fsync beside the ledger, and CPU per unit of work (server per 1,000 messages,
+   tables per table-round: figures the machine's load barely moves). Goal: p99 lock -> sign < 100 ms at
+   2,000 tables.
 2. Chaos (jackpot.chaos, as host_tests/link/test_chaos.py): 100 tables and a firmware table on three
    nats-server nodes, two servers, PostgreSQL primary + synchronous standby; servers, nodes and the
    primary SIGKILLed; how long tables refused progressive bets after each fault (goal <= 10 s).
@@ -139,8 +142,8 @@ def scale_phase(folder, n, seconds, client="lean", tables_nice=0):
             p = subprocess.Popen([sys.executable, __file__, "worker", "--ids", ",".join(ids[k:k + PER_PROCESS]),
                                   "--port", str(link.broker.port), "--creds", str(link.creds), "--folder",
                                   records.name, "--out", out, "--go", str(go), "--seconds", str(seconds),
-                                  "--seed", str(k), "--client", client, "--nice", str(tables_nice)], env=env(), stdout=log,
-                                 stderr=log)
+                                  "--seed", str(k), "--client", client, "--nice", str(tables_nice)],
+                                 env=env(), stdout=log, stderr=log)
             workers.append((p, out))
         while not all(os.path.exists(out + ".ready") for _, out in workers):
             assert all(p.poll() is None for p, _ in workers), "a worker died: %s" % (link.folder / "workers.log")
