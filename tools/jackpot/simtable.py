@@ -259,11 +259,16 @@ class SimTable:
 
     async def _beat(self, client):
         next_beat = 0
+        spread = (0.05, 1.0)  # the first period's: a random phase from the start
         while True:
             if time.monotonic() >= next_beat:
                 self.beat_n += 1
                 await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
-                next_beat = time.monotonic() + self.own_beat_ms / 1000
+                # tables that connected together (a process's start, a broker's restart) beat at random
+                # phases, not in one burst every period: at 2,000 tables the server's 2,000 answers in one
+                # pass held every contribution behind them for a second, every 5 s
+                next_beat = time.monotonic() + self.own_beat_ms / 1000 * random.uniform(*spread)
+                spread = (0.9, 1.0)
             out = self.state["out"]
             # at QoS 0 nothing paces a resend but this: a server slower than resend_ms (a loaded machine)
             # would get every message again and again, and fall further behind
