@@ -226,6 +226,7 @@ class Client:
         try:
             return await asyncio.wait_for(fut, self.timeout)
         except asyncio.TimeoutError:
+            p.waiting.pop(key, None)
             p.transport.abort()
             raise aiomqtt.MqttError("no answer from the broker within %s s" % self.timeout) from None
 
