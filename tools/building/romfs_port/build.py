@@ -12,7 +12,8 @@ issue 5's target is checked: the firmware's .mpy files run a long session in `-X
 
 Source. MicroPython's C source is on no package registry reachable here but Debian's: the source
 package of Debian 13 (micropython 1.25.0+ds; Debian strips the bundled libraries, so the variant leaves
-out ffi, ssl and btree, which the firmware does not use), checked against its SHA-256.
+out ffi, ssl and btree, which the firmware does not use, and takes hashlib.sha1, which service.verify()
+needs, from the qemu board's own SHA-1), checked against its SHA-256.
 Needs gcc able to build 32-bit programs and make; when gcc -m32 fails, Debian's gcc-multilib is
 installed with apt (as root, or with sudo), as the Makefile installs chromium for the browser test.
 The build is skipped when the installed binary was built from the same source and variant (a stamp).
@@ -38,6 +39,9 @@ APT_SOURCES = pathlib.Path("/etc/apt")
 _ARCHIVE = re.compile(r"https?://\S+/debian(/\d{8}T\d{6}Z)?$")  # the archive, or a dated snapshot of it
 VARIANT = "tablectl"
 PROG = "micropython-rom32"
+# the qemu board's SHA-1 behind axTLS's names (variant/mpconfigvariant.h says why), copied into the variant
+QEMU_BOARD = ROOT / "boards" / "qemu"
+SHA1_FILES = ("sha1.c", "lib/axtls/crypto/crypto.h")
 
 
 def _say(msg):
@@ -47,7 +51,7 @@ def _say(msg):
 def _stamp():
     """What the binary is built from: the source's checksum and every file of the variant and this script."""
     h = hashlib.sha256(SHA256.encode())
-    for p in sorted((HERE / "variant").iterdir()) + [pathlib.Path(__file__)]:
+    for p in sorted((HERE / "variant").iterdir()) + [QEMU_BOARD / f for f in SHA1_FILES] + [pathlib.Path(__file__)]:
         h.update(p.name.encode() + p.read_bytes())
     return h.hexdigest()
 
@@ -145,7 +149,11 @@ def build(bin_dir):
         # The freeze step insists on micropython-lib, which Debian strips; the variant freezes only
         # asyncio, from the MicroPython tree itself.
         (top / "lib" / "micropython-lib" / "README.md").write_text("stripped by Debian; nothing used\n")
-        shutil.copytree(HERE / "variant", top / "ports" / "unix" / "variants" / VARIANT)
+        variant = top / "ports" / "unix" / "variants" / VARIANT
+        shutil.copytree(HERE / "variant", variant)
+        for f in SHA1_FILES:  # the port compiles the variant's *.c and has the variant on its include path
+            (variant / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(QEMU_BOARD / f, variant / f)
         log = work / "build.log"
         with open(log, "w") as out:
             proc = subprocess.run(["make", "-C", str(top / "ports" / "unix"), "VARIANT=" + VARIANT,
