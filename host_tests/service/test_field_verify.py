@@ -35,7 +35,7 @@ def own_build(tmp_path):
 def test_a_sim_table_matches_its_release_and_a_tampered_file_does_not(own_build, mpremote, tmp_path):
     rel = release.release("sim", tmp_path / "rel")
     sim = Simulator("fantan", port=0, build=own_build, heap=HEAP, state_dir=tmp_path / "fantan",
-                    mp_port="fs64")  # a MicroPython with SHA-1
+                    mp_port="fs64")  # its manifest the release's (the 32-bit port's names /rom)
     try:
         sim.start()
         code, out = make_verify(sim.pty, SEED, rel)
@@ -64,7 +64,7 @@ def test_a_sim_table_matches_its_release_and_a_tampered_file_does_not(own_build,
 
 
 def test_the_check_refuses_in_one_line_what_it_cannot_compare(start_sim, tmp_path):
-    sim = start_sim("fantan", mp_port="fs64")  # a MicroPython with SHA-1 (test_sim_rom32: one without)
+    sim = start_sim("fantan", mp_port="fs64")  # as above (test_sim_rom32: verify on the 32-bit port)
     assert fieldcheck.main(["--port", sim.pty, "--seed", "xyz"]) == 2
     code, out = make_verify(sim.pty, "xyz", tmp_path / "nowhere")
     assert code != 0 and out.startswith("verify: SEED must be hex digits") and out.count("verify:") == 1, out

@@ -197,6 +197,25 @@ def test_a_bad_seed_or_a_round_in_progress_is_refused_in_one_line():
     assert app.journal.seq == seq + 2  # key_off, the one verify; nothing for the refusals
 
 
+class NoSha1:
+    """hashlib as a MicroPython built without SSL and without a SHA-1 of its own has it."""
+    sha256 = hashlib.sha256
+
+
+def test_a_micropython_without_sha1_refuses_in_one_line_before_anything_is_journalled():
+    app = new_app()
+    root = medium_root()
+    seq = app.journal.seq
+    real, fwverify.hashlib = fwverify.hashlib, NoSha1
+    try:
+        msg = raises(ValueError, fwverify.verify, "ab", root)
+        assert msg.startswith("verify: this MicroPython has no hashlib.sha1") and "\n" not in msg, msg
+        assert repr(repl.verify("ab")).startswith("REFUSED: verify: this MicroPython has no hashlib.sha1")
+    finally:
+        fwverify.hashlib = real
+    assert app.journal.seq == seq
+
+
 def test_verify_feeds_the_watchdog_while_it_hashes():
     app = new_app()
     image = bytearray(20 * fwverify.CHUNK)

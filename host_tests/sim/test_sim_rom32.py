@@ -2,12 +2,16 @@
 partition, main.py and the manifest on its filesystem, in the 256 KB heap of `make sim`. A linked table's
 reports through the real REPL path (mpremote on the board's pty): on the 64-bit port at 256K,
 service.journal(35) failed with MemoryError five times in six (issue 22, item 7)."""
+import hashlib
+import hmac
 import json
 import re
 import time
 
 import pytest
 
+from boardops import release
+from boardops import verify as fieldcheck
 from jackpot.rig import LINK, Link
 from sim import board_process
 from sim.board_process import BoardError, BoardProcess
@@ -65,7 +69,7 @@ def test_a_linked_table_answers_every_report_six_times_in_the_256K_heap_of_make_
 
 
 def test_the_board_boots_from_its_partition_as_a_romfs_board_does(rom32, start_sim, firmware_build, mpremote,
-                                                                    service_call):
+                                                                    service_call, tmp_path):
     sim = start_sim("fantan")
     names = sorted(p.name for p in sim.state_dir.iterdir())
     assert "tablectl" not in names and {"main.py", "fwmanifest.json"} <= set(names), names
@@ -76,13 +80,23 @@ def test_the_board_boots_from_its_partition_as_a_romfs_board_does(rom32, start_s
                          "print(service.selftest())")
     assert code == 0 and "/rom/board.mpy %s\n" % sim.state_dir.resolve() in out, out  # main.py's folder first
     assert "(board sim, ROMFS at /rom): all OK" in out, out
-    # this port has no SHA-1 (Debian's source strips the SSL libraries it comes from): the field check
-    # is refused in one line, before anything is hashed or journalled
-    before = service_call(sim, "journal(5)")
-    out = service_call(sim, "verify('1f2e3d4c5b6a7988')")
-    assert out.strip() == ("REFUSED: verify: this MicroPython has no hashlib.sha1 for the HMAC-SHA1 the lab "
-                           "compares: verify on a board's firmware, or a simulator on the 64-bit port (MP_PORT=fs64)"), out
-    assert service_call(sim, "journal(5)") == before
+    # the field check on this port (its SHA-1 the qemu board's sha1.c, Debian's source having none): the
+    # table's HMACs are those CPython's hmac computes over the medium it runs, the code in the partition as
+    # built, main.py and its own manifest on the filesystem
+    seed = "1f2e3d4c5b6a7988"
+    table = fieldcheck.answer(service_call(sim, "verify(%r)" % seed))
+    medium = [(name, (firmware_build / name).read_bytes()) for name in sorted(manifest["files"])]
+    medium.append(("fwmanifest.json", (sim.state_dir / "fwmanifest.json").read_bytes()))
+    for digest in ("sha1", "sha256"):
+        mac = hmac.new(bytes.fromhex(seed), digestmod=digest)
+        for piece in release.framed(medium):
+            mac.update(piece)
+        assert table["hmac_" + digest] == mac.hexdigest(), (digest, table)
+    assert table["parts"] == {name: (str(len(data)), hashlib.sha256(data).hexdigest()) for name, data in medium}
+    assert "verify %s sha256 %s" % (seed[:8], table["hmac_sha256"][:16]) in service_call(sim, "journal(5)")
+    # against the release (made for a board without ROMFS) only the manifest differs: this one says /rom
+    ok, lines = fieldcheck.verify(sim.pty, seed, release.release("sim", tmp_path / "rel"))
+    assert not ok and [line.split(":")[0] for line in lines[3:]] == ["fwmanifest.json"], lines
 
 
 def test_each_start_flashes_the_build_again(rom32, start_sim, tmp_path, mpremote):

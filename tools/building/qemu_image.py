@@ -100,6 +100,15 @@ def build(bare=False, quiet=False, cpu=CPUS[0], out=None):
     want = stamp(bare, cpu)
     if elf.exists() and stamp_file.exists() and stamp_file.read_text() == want:
         return elf
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # one build at a time on this machine's source tree: mpy-cross is made inside it, for every image
+    with romfs_build.locked(CACHE / "qemu-image.lock", _say):
+        if elf.exists() and stamp_file.exists() and stamp_file.read_text() == want:
+            return elf  # the process this one waited for built it
+        return _build(bare, quiet, cpu, out, elf, stamp_file, want)
+
+
+def _build(bare, quiet, cpu, out, elf, stamp_file, want):
     ensure_tools()
     top = source_tree()
     lib = CACHE / "mpy-lib-empty"

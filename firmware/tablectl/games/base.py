@@ -26,7 +26,7 @@ prompt after HISTORY_MS.
 from tablectl.hw.clock import ticks_add, ticks_diff
 from tablectl.hw.lamps import WIN
 from tablectl.timeofday import NOT_SET
-from tablectl.games import Contract
+from tablectl.games import keeps_contract
 
 DIGITS = "0123456789"
 SERVICE = "SERVICE KEY ON"  # what the display says between rounds, and why a round does not start
@@ -47,7 +47,8 @@ def drop_dice_table():
         dice.forget()
 
 
-class Controller(Contract):
+@keeps_contract
+class Controller:
     """Subclasses set `game`, IDLE (the state between rounds) and define on_<event> methods
     (on_shake, on_bell, on_enter, on_void_long, ...) and prompt() -> (line1, line2)."""
 

@@ -1,5 +1,5 @@
 """The tilt state: stored state that cannot be trusted stops the table until a technician clears it."""
-from tablectl.games import Contract
+from tablectl.games import keeps_contract
 
 # what the display's second line says of a tilt's cause, by the first word found in its full text (the
 # technician reads that in service.status(); the dealer only needs to say which kind of trouble it is)
@@ -17,7 +17,8 @@ def cause(why):
     return UNKNOWN
 
 
-class TiltController(Contract):
+@keeps_contract
+class TiltController:
     """Stored state that cannot be trusted: show why, refuse every button, wait for the technician
     (service.ram_clear, which is allowed: a tilted table has no round in progress). `game` is the
     configured game, None when the configuration record itself is what cannot be trusted."""

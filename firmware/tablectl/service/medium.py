@@ -116,9 +116,9 @@ def read_manifest(root):
 def verify(seed, root=None):
     import tablectl
     key = seed_bytes(seed)
-    if not hasattr(hashlib, "sha1"):  # a port built without SSL, as the sim's 32-bit ROMFS port is
+    if not hasattr(hashlib, "sha1"):  # a port built without SSL and without a SHA-1 of its own
         raise ValueError("verify: this MicroPython has no hashlib.sha1 for the HMAC-SHA1 the lab compares: "
-                         "verify on a board's firmware, or a simulator on the 64-bit port (MP_PORT=fs64)")
+                         "verify on a board's firmware, or a simulator (make sim)")
     app = running_app()
     refuse_if_busy(app, "verify")  # between rounds: the hashing holds the dealer's keys up
     if root is None:

@@ -12,11 +12,14 @@ issue 5's target is checked: the firmware's .mpy files run a long session in `-X
 
 Source. MicroPython's C source is on no package registry reachable here but Debian's: the source
 package of Debian 13 (micropython 1.25.0+ds; Debian strips the bundled libraries, so the variant leaves
-out ffi, ssl and btree, which the firmware does not use), checked against its SHA-256.
+out ffi, ssl and btree, which the firmware does not use, and takes hashlib.sha1, which service.verify()
+needs, from the qemu board's own SHA-1), checked against its SHA-256.
 Needs gcc able to build 32-bit programs and make; when gcc -m32 fails, Debian's gcc-multilib is
 installed with apt (as root, or with sudo), as the Makefile installs chromium for the browser test.
 The build is skipped when the installed binary was built from the same source and variant (a stamp).
 """
+import contextlib
+import fcntl
 import hashlib
 import os
 import pathlib
@@ -38,6 +41,9 @@ APT_SOURCES = pathlib.Path("/etc/apt")
 _ARCHIVE = re.compile(r"https?://\S+/debian(/\d{8}T\d{6}Z)?$")  # the archive, or a dated snapshot of it
 VARIANT = "tablectl"
 PROG = "micropython-rom32"
+# the qemu board's SHA-1 behind axTLS's names (variant/mpconfigvariant.h says why), copied into the variant
+QEMU_BOARD = ROOT / "boards" / "qemu"
+SHA1_FILES = ("sha1.c", "lib/axtls/crypto/crypto.h")
 
 
 def _say(msg):
@@ -47,7 +53,7 @@ def _say(msg):
 def _stamp():
     """What the binary is built from: the source's checksum and every file of the variant and this script."""
     h = hashlib.sha256(SHA256.encode())
-    for p in sorted((HERE / "variant").iterdir()) + [pathlib.Path(__file__)]:
+    for p in sorted((HERE / "variant").iterdir()) + [QEMU_BOARD / f for f in SHA1_FILES] + [pathlib.Path(__file__)]:
         h.update(p.name.encode() + p.read_bytes())
     return h.hexdigest()
 
@@ -122,42 +128,83 @@ def tarball(cache):
     raise SystemExit("rom32: no copy of %s could be fetched:\n  %s" % (TARBALL, "\n  ".join(faults)))
 
 
-def build(bin_dir):
-    target = bin_dir / PROG
-    stamp = bin_dir / (PROG + ".stamp")
-    if target.exists() and stamp.exists() and stamp.read_text() == _stamp():
-        return target
+def _current(target, stamp):
+    return target.exists() and stamp.exists() and stamp.read_text() == _stamp()
+
+
+@contextlib.contextmanager
+def locked(path, say=None):
+    """One build at a time: two pytest workers (or make test beside make sim) that find a build stale
+    would both make it and both write it, one over the other as it runs (the qemu image's too)."""
+    with open(path, "a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            (say or _say)("waiting for the build another process is making")
+            fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _install(built, target):
+    """A new file renamed over the old: a process running the old binary keeps it (writing into it would
+    fail with ETXTBSY, or hand a half-written file to the next exec)."""
+    tmp = target.with_name("%s.%d.tmp" % (target.name, os.getpid()))
+    shutil.copyfile(built, tmp)
+    tmp.chmod(0o755)
+    os.replace(tmp, target)
+
+
+def _compile(work):
+    """Build the port in the empty folder `work`; the path of its binary there."""
     for tool in ("gcc", "make"):
         if shutil.which(tool) is None:
             apt_install("gcc", "make")
             break
-    with tempfile.TemporaryDirectory(prefix="rom32_") as tmp:
-        work = pathlib.Path(tmp)
+    if not _can_build_32bit(work):
+        apt_install("gcc-multilib")
         if not _can_build_32bit(work):
-            apt_install("gcc-multilib")
-            if not _can_build_32bit(work):
-                raise SystemExit("rom32: gcc cannot build a 32-bit program, even with gcc-multilib")
-        tar = tarball(ROOT / ".venv" / "cache")
-        _say("building MicroPython %s's unix port, 32-bit with ROMFS (about a minute)" % VERSION)
-        with tarfile.open(tar) as t:
-            t.extractall(work, filter="data")
-        top = work / ("micropython-" + VERSION)
-        # The freeze step insists on micropython-lib, which Debian strips; the variant freezes only
-        # asyncio, from the MicroPython tree itself.
-        (top / "lib" / "micropython-lib" / "README.md").write_text("stripped by Debian; nothing used\n")
-        shutil.copytree(HERE / "variant", top / "ports" / "unix" / "variants" / VARIANT)
-        log = work / "build.log"
-        with open(log, "w") as out:
-            proc = subprocess.run(["make", "-C", str(top / "ports" / "unix"), "VARIANT=" + VARIANT,
-                                   "MICROPY_FORCE_32BIT=1", "-j%d" % (os.cpu_count() or 1)],
-                                  stdout=out, stderr=subprocess.STDOUT)
-        if proc.returncode != 0:
-            sys.stdout.write("".join(log.read_text().splitlines(True)[-30:]))
-            raise SystemExit("rom32: the build failed (the log's end is above)")
-        bin_dir.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(top / "ports" / "unix" / ("build-" + VARIANT) / "micropython", target)
-    target.chmod(0o755)
-    stamp.write_text(_stamp())
+            raise SystemExit("rom32: gcc cannot build a 32-bit program, even with gcc-multilib")
+    tar = tarball(ROOT / ".venv" / "cache")
+    _say("building MicroPython %s's unix port, 32-bit with ROMFS (about a minute)" % VERSION)
+    with tarfile.open(tar) as t:
+        t.extractall(work, filter="data")
+    top = work / ("micropython-" + VERSION)
+    # The freeze step insists on micropython-lib, which Debian strips; the variant freezes only
+    # asyncio, from the MicroPython tree itself.
+    (top / "lib" / "micropython-lib" / "README.md").write_text("stripped by Debian; nothing used\n")
+    variant = top / "ports" / "unix" / "variants" / VARIANT
+    shutil.copytree(HERE / "variant", variant)
+    for f in SHA1_FILES:  # the port compiles the variant's *.c and has the variant on its include path
+        (variant / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(QEMU_BOARD / f, variant / f)
+    log = work / "build.log"
+    with open(log, "w") as out:
+        proc = subprocess.run(["make", "-C", str(top / "ports" / "unix"), "VARIANT=" + VARIANT,
+                               "MICROPY_FORCE_32BIT=1", "-j%d" % (os.cpu_count() or 1)],
+                              stdout=out, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        sys.stdout.write("".join(log.read_text().splitlines(True)[-30:]))
+        raise SystemExit("rom32: the build failed (the log's end is above)")
+    return top / "ports" / "unix" / ("build-" + VARIANT) / "micropython"
+
+
+def build(bin_dir):
+    bin_dir = pathlib.Path(bin_dir)
+    target = bin_dir / PROG
+    stamp = bin_dir / (PROG + ".stamp")
+    if _current(target, stamp):
+        return target
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    with locked(bin_dir / (PROG + ".lock")):
+        if _current(target, stamp):  # built by the process this one waited for
+            return target
+        with tempfile.TemporaryDirectory(prefix="rom32_") as tmp:
+            _install(_compile(pathlib.Path(tmp)), target)
+        # the stamp last: a binary that is not yet the stamp's is built again, never taken for it
+        stamp.write_text(_stamp())
     _say("installed " + str(target))
     return target
 
