@@ -267,6 +267,8 @@ class SimTable:
             self.turn = (self.turn + 1) % len(self.brokers)
             if not stop.is_set():
                 await asyncio.sleep(0.3)
+        if self._save_later is not None:  # the last answers' record, before the loop that would write it ends
+            self.save()
 
     async def _receive(self, client):
         async for msg in client.messages:
