@@ -377,8 +377,8 @@ def bound(why):
 
 
 def lagging(why):
-    """The simulated tables' loop woke LAG_S late or more in the fault's window: their refusals measure the
-    simulating process (starved on a loaded machine), not the link; the firmware table's still do."""
+    """The simulated tables' loop woke LAG_S late or more in the fault's window: said on the fault's line
+    (their one process was behind on a loaded machine); the test holds them to the bound all the same."""
     return why["lag"] >= LAG_S
 
 
