@@ -294,7 +294,8 @@ class Chaos:
                                       "answers": len([t for t in answered if at <= t < upto]),
                                       "read_s": (sends[-1][2] - sends[0][2]) / span if span else 0.0,
                                       "cpu": (sends[-1][3] - sends[0][3]) / span if span else 0.0,
-                                      "saves": (saves[-1][1] - saves[0][1], saves[-1][2] - saves[0][2]) if span else (0, 0.0),
+                                      "saves": (saves[-1][1] - saves[0][1], saves[-1][2] - saves[0][2])
+                                      if span else (0, 0.0),
                                       "lag": max([g for t, g in self.lag if at <= t < upto] or [0.0]),
                                       "steps": sorted((round(t - at, 2), k) for k, t in steps.items()),
                                       "worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
@@ -355,6 +356,13 @@ def _served(snaps):
     return out
 
 
+def _did(v):
+    if v is None:
+        return "restarted"
+    return "%d new, %d duplicates, %d batches, %.1f ms a batch in the ledger" % (v[0], v[1], v[2],
+                                                                               1000 * v[3] / max(v[2], 1))
+
+
 def _wait(fw, ok, timeout):
     try:
         return fw.wait(ok, timeout)
@@ -390,13 +398,12 @@ def summary(report):
                      " back after %.1f s (bound %.1f s)%s" % (kind, what, worst, count, fw, why["back"], bound(why),
                                                                "; the simulating loop %.1f s late" % why["lag"]
                                                                if lagging(why) else ""))
-        lines.append("    servers: %s" % "; ".join(
-            "%s %s" % (u, "restarted" if v is None else "%d new, %d duplicates, %d batches, %.1f ms a batch in the ledger"
-                       % (v[0], v[1], v[2], 1000 * v[3] / max(v[2], 1))) for u, v in sorted(why.get("servers", {}).items())))
-        lines.append("    simulated tables: %d sent, %d answers, %.0f messages read a second, CPU %.0f%% of a core, loop late "
-                     "up to %.1f s, %d records written in %.2f s" % (why["sent"], why["answers"], why["read_s"],
-                                                                    100 * why["cpu"], why["lag"], why["saves"][0],
-                                                                    why["saves"][1]))
+        served = sorted(why.get("servers", {}).items())
+        lines.append("    servers: %s" % "; ".join("%s %s" % (u, _did(v)) for u, v in served))
+        lines.append("    simulated tables: %d sent, %d answers, %.0f messages read a second, CPU %.0f%% of a core, "
+                     "loop late up to %.1f s, %d records written in %.2f s"
+                     % (why["sent"], why["answers"], why["read_s"], 100 * why["cpu"], why["lag"], why["saves"][0],
+                        why["saves"][1]))
     for (kind, what, _, _, _), why in zip(report["faults"], report.get("why", ())):
         lines.append("    %s %s: %s" % (kind, what, ", ".join("%s %+.2f s" % (k, t) for t, k in why["steps"])))
         if why["worst"]:
