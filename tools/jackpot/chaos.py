@@ -199,9 +199,10 @@ class Chaos:
         settled = at + DOWN_MS / 1000 + 1.0
         deadline = time.monotonic() + 90
         while time.monotonic() < settled or not self.all_up():
-            assert time.monotonic() < deadline, "tables still down %.0f s after %s %s (faults %s): %s; servers %s" % (
-                time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
-                self._servers(link))
+            assert time.monotonic() < deadline, \
+                "tables still down %.0f s after %s %s (faults %s): %s; servers %s; %s" % (
+                    time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
+                    self._servers(link), self._stuck(at))
             time.sleep(SAMPLE_S)
 
     def run(self, faults):
@@ -223,7 +224,7 @@ class Chaos:
             link.procs.append(fw)
             fw.configure().start()
             _wait(fw, lambda s: s["status"].get("link_state") == "up", 30)
-            sims = self._sims(link)
+            sims = self.sims = self._sims(link)
             ready = threading.Event()
             threads = [threading.Thread(target=self._loop, args=(sims, ready), daemon=True),
                        threading.Thread(target=self._firmware, args=(fw,), daemon=True),
@@ -319,6 +320,17 @@ class Chaos:
             except OSError as e:
                 out[user] = str(e)
         return out
+
+    def _stuck(self, at):
+        """The simulating process since `at`, for a run that did not settle: its loop's lag, its publishes and
+        reads, and the last events of the first simulated table still down."""
+        lag = max([g for t, g in self.lag if t >= at] or [0.0])
+        sends = [x for x in self.sends if x[0] >= at]
+        moved = (sends[-1][1] - sends[0][1], sends[-1][2] - sends[0][2]) if len(sends) > 1 else (0, 0)
+        down = [t for t in getattr(self, "sims", ()) if t.events is not None and t.down_why()]
+        events = [(round(t - at, 2), e) for t, e in down[0].events[-12:]] if down else []
+        return "the simulated tables' loop up to %.1f s late, %d sent, %d read since; %s: %s" % (
+            lag, moved[0], moved[1], down[0].table if down else "-", events)
 
     def _down_now(self):
         return sorted((t, _shares(s[-1][2])) for t, s in self.down.items() if s and s[-1][1] is None)[:10]
