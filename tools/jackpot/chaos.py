@@ -23,7 +23,7 @@ from jackpot.broker import SERVER_USER, SIGN_USER
 from jackpot.ledgerdb import connect
 from jackpot.natscluster import login
 from jackpot.rig import LINK, FirmwareTable, Link
-from jackpot.simtable import SimTable
+from jackpot.simtable import SAVES, SimTable
 
 SECOND = "jackpot-b"
 DOWN_MS = 3000   # the tables' link_down_ms (the firmware's default)
@@ -44,7 +44,10 @@ class Chaos:
         self.down = {}        # table -> [[from, to or None], ...] on the monotonic clock
         self.faults = []      # (kind, what, at, {step: monotonic time})
         self.answered = []    # monotonic times of the simulated tables' answers (where the server's outage ends)
+        self.sends = []       # (monotonic time, the simulated tables' publishes (resends too), messages read, CPU s)
+        self.saves = []       # (monotonic time, records the simulated tables wrote so far, seconds it took)
         self.lag = []         # (monotonic time, seconds the simulated tables' loop woke late)
+        self.snaps = []       # each server's stats before each fault and at the end of play (_servers)
         self.fw_rounds = {}   # firmware round number -> seats it locked
         self.halt = threading.Event()
 
@@ -109,6 +112,8 @@ class Chaos:
                 # how late the loop woke: the simulated tables' own lag (one process for all, on a loaded
                 # machine), which their refusals include and a board's would not
                 self.lag.append((now, time.monotonic() - now - SAMPLE_S))
+                self.sends.append((now, sum(t.sent for t in sims), sum(t.received for t in sims), time.process_time()))
+                self.saves.append((now, SAVES[0], SAVES[1]))
             await asyncio.gather(*(runs + plays))
         asyncio.run(main())
 
@@ -194,9 +199,10 @@ class Chaos:
         settled = at + DOWN_MS / 1000 + 1.0
         deadline = time.monotonic() + 90
         while time.monotonic() < settled or not self.all_up():
-            assert time.monotonic() < deadline, "tables still down %.0f s after %s %s (faults %s): %s; servers %s" % (
-                time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
-                self._servers(link))
+            assert time.monotonic() < deadline, \
+                "tables still down %.0f s after %s %s (faults %s): %s; servers %s; %s" % (
+                    time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
+                    self._servers(link), self._stuck(at))
             time.sleep(SAMPLE_S)
 
     def run(self, faults):
@@ -218,7 +224,7 @@ class Chaos:
             link.procs.append(fw)
             fw.configure().start()
             _wait(fw, lambda s: s["status"].get("link_state") == "up", 30)
-            sims = self._sims(link)
+            sims = self.sims = self._sims(link)
             ready = threading.Event()
             threads = [threading.Thread(target=self._loop, args=(sims, ready), daemon=True),
                        threading.Thread(target=self._firmware, args=(fw,), daemon=True),
@@ -230,13 +236,16 @@ class Chaos:
             self.rng.shuffle(order)
             for kind in order:
                 time.sleep(self.rng.uniform(0.5, 2.5))  # a random moment of the play
+                self.snaps.append(self._servers(link))
                 what, at, steps = self._fault(kind, link)
                 self.faults.append((kind, what, at, steps))
                 self._settle(kind, what, at, link)
                 if kind == "pg":
+                    self.snaps.append(self._servers(link))
                     what, at, steps = self._new_standby()
                     self.faults.append(("standby", what, at, steps))
                     self._settle("standby", what, at, link)
+            self.snaps.append(self._servers(link))
             self.halt.set()
             threads[1].join(15)
             self.loop.call_soon_threadsafe(self.stop_play.set)
@@ -276,7 +285,18 @@ class Chaos:
                         if a < upto and (b is None or b > at):
                             steps["%s refused" % worst] = max(a, at)
                             steps["%s up" % worst] = min(b or upto, upto)
-                report["why"].append({"back": steps.get("back", upto) - at,
+                sends = [s for s in self.sends if at <= s[0] < upto]
+                saves = [s for s in self.saves if at <= s[0] < upto]
+                span = (sends[-1][0] - sends[0][0]) if len(sends) > 1 else 0.0
+                report["why"].append({"back": steps.get("back", upto) - at, "servers": _served(self.snaps[n:n + 2]),
+                                      # the simulating process in the window: its publishes (resends too),
+                                      # the answers, what it read a second, its CPU (one core = 1), its records
+                                      "sent": sends[-1][1] - sends[0][1] if span else 0,
+                                      "answers": len([t for t in answered if at <= t < upto]),
+                                      "read_s": (sends[-1][2] - sends[0][2]) / span if span else 0.0,
+                                      "cpu": (sends[-1][3] - sends[0][3]) / span if span else 0.0,
+                                      "saves": (saves[-1][1] - saves[0][1], saves[-1][2] - saves[0][2])
+                                      if span else (0, 0.0),
                                       "lag": max([g for t, g in self.lag if at <= t < upto] or [0.0]),
                                       "steps": sorted((round(t - at, 2), k) for k, t in steps.items()),
                                       "worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
@@ -301,6 +321,17 @@ class Chaos:
                 out[user] = str(e)
         return out
 
+    def _stuck(self, at):
+        """The simulating process since `at`, for a run that did not settle: its loop's lag, its publishes and
+        reads, and the last events of the first simulated table still down."""
+        lag = max([g for t, g in self.lag if t >= at] or [0.0])
+        sends = [x for x in self.sends if x[0] >= at]
+        moved = (sends[-1][1] - sends[0][1], sends[-1][2] - sends[0][2]) if len(sends) > 1 else (0, 0)
+        down = [t for t in getattr(self, "sims", ()) if t.events is not None and t.down_why()]
+        events = [(round(t - at, 2), e) for t, e in down[0].events[-12:]] if down else []
+        return "the simulated tables' loop up to %.1f s late, %d sent, %d read since; %s: %s" % (
+            lag, moved[0], moved[1], down[0].table if down else "-", events)
+
     def _down_now(self):
         return sorted((t, _shares(s[-1][2])) for t, s in self.down.items() if s and s[-1][1] is None)[:10]
 
@@ -320,6 +351,28 @@ class Chaos:
             return {"bets": out, "seqs": seqs, "contributed": sums[0], "paid": sums[1]}
         finally:
             db.close()
+
+
+def _served(snaps):
+    """What each server did between two snapshots of its stats (one process: its counters since it started):
+    {server: (messages, duplicates, batches, seconds in the ledger)}, or None where it was restarted between."""
+    if len(snaps) < 2:
+        return {}
+    out = {}
+    for user, a in snaps[0].items():
+        b = snaps[1].get(user)
+        if isinstance(a, dict) and isinstance(b, dict) and a.get("started") == b.get("started"):
+            out[user] = tuple(b[k] - a[k] for k in ("messages", "duplicates", "batches", "ledger_s"))
+        else:
+            out[user] = None
+    return out
+
+
+def _did(v):
+    if v is None:
+        return "restarted"
+    return "%d new, %d duplicates, %d batches, %.1f ms a batch in the ledger" % (v[0], v[1], v[2],
+                                                                               1000 * v[3] / max(v[2], 1))
 
 
 def _wait(fw, ok, timeout):
@@ -344,8 +397,8 @@ def bound(why):
 
 
 def lagging(why):
-    """The simulated tables' loop woke LAG_S late or more in the fault's window: their refusals measure the
-    simulating process (starved on a loaded machine), not the link; the firmware table's still do."""
+    """The simulated tables' loop woke LAG_S late or more in the fault's window: said on the fault's line
+    (their one process was behind on a loaded machine); the test holds them to the bound all the same."""
     return why["lag"] >= LAG_S
 
 
@@ -357,6 +410,12 @@ def summary(report):
                      " back after %.1f s (bound %.1f s)%s" % (kind, what, worst, count, fw, why["back"], bound(why),
                                                                "; the simulating loop %.1f s late" % why["lag"]
                                                                if lagging(why) else ""))
+        served = sorted(why.get("servers", {}).items())
+        lines.append("    servers: %s" % "; ".join("%s %s" % (u, _did(v)) for u, v in served))
+        lines.append("    simulated tables: %d sent, %d answers, %.0f messages read a second, CPU %.0f%% of a core, "
+                     "loop late up to %.1f s, %d records written in %.2f s"
+                     % (why["sent"], why["answers"], why["read_s"], 100 * why["cpu"], why["lag"], why["saves"][0],
+                        why["saves"][1]))
     for (kind, what, _, _, _), why in zip(report["faults"], report.get("why", ())):
         lines.append("    %s %s: %s" % (kind, what, ", ".join("%s %+.2f s" % (k, t) for t, k in why["steps"])))
         if why["worst"]:

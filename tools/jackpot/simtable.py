@@ -10,9 +10,11 @@
 Its record (state_path, JSON, written to a temporary file and renamed, so a kill leaves the old or the new
 one) holds the epoch, the sequence number, the round, every message the server has not answered, and the
 table's own totals (bets and cents it locked). A message is in the record before it is sent; it leaves
-the record when its answer comes. On every (re)connection, and whenever the oldest unanswered one is
-older than resend_ms (twice that after a resend not answered), the unanswered messages are sent again in order: the server answers duplicates
-with the answer they had, so nothing counts twice.
+the record when its answer comes (the record written once for the answers of a pass). On every
+(re)connection the unanswered messages are sent again in order; otherwise only the oldest goes again,
+after resend_ms, doubled to RESEND_CAP times it while unanswered, with jitter, and its answer brings the
+rest sent before it: the server answers duplicates with the answer they had, so nothing counts twice.
+It reads its answers and the link's beat (which carries the pool), not the retained pool topic.
 """
 import asyncio
 import json
@@ -28,6 +30,10 @@ BEAT_MS = 500       # the pass that resends what is unanswered
 OWN_BEAT_MS = 5000  # the table's own heartbeat (the server answers it); the link's comes every 0.5 s
 DOWN_MS = 3000
 RESEND_MS = 1500
+RESEND_CAP = 2      # the backoff's longest wait, in resend_ms: a fault over, a table waits at most this for its answer
+JITTER = 0.25
+SAVES = [0, 0.0]     # the records written by this process's tables, and the seconds it took (the chaos run's figure)
+SAVE_AFTER_S = 0.05  # the record's save after answers gathers those of this long
 
 
 class LinkDown(RuntimeError):
@@ -47,7 +53,11 @@ class SimTable:
         self.beat_ms = beat_ms
         self.down_ms = down_ms
         self.resend_ms = resend_ms
-        self.resent = False     # the outbox went again and its oldest is still unanswered: the next waits longer
+        self.resends = 0        # the outbox's oldest message sent again this many times unanswered (its backoff)
+        self.resend_at = 0.0    # when the oldest went again last: what was sent before then goes again after it
+        self.rng = random.Random()
+        self.wait_s = self.resend_wait()  # the oldest's wait now (resend_wait)
+        self._save_later = None  # the timer of the record's next save after answers (one for many)
         # its messages and its answers' subscription: 0 on a nats cluster, where QoS 1 goes through JetStream
         # (a consumer made at every login; a publish the node stores before it reads the next packet, which
         # waits for a stream's new leader seconds after a node's death); the record resends what is lost
@@ -69,6 +79,7 @@ class SimTable:
         self.beat_n = 0
         self.on_answer = []     # fn(seq, answer, monotonic time)
         self.sent = 0           # messages published (resends too)
+        self.received = 0       # messages read (answers, beats)
         # the tables that hear the link's beat and pool through this one (the bench's processes of hundreds
         # of tables: each subscribing would read 2 beats and 5 pools a second a table); [] on those others
         self.group = [self]
@@ -84,11 +95,17 @@ class SimTable:
                     "bets": 0, "bet_cents": 0, "claims": {}}
 
     def save(self):
+        if self._save_later is not None:
+            self._save_later.cancel()
+            self._save_later = None
+        t0 = time.monotonic()
         tmp = self.state_path + ".tmp"
         data = json.dumps(self.state)  # json.dump to a file takes the pure-Python encoder: 3 times the CPU
         with open(tmp, "w") as f:
             f.write(data)
         os.replace(tmp, self.state_path)
+        SAVES[0] += 1
+        SAVES[1] += time.monotonic() - t0
 
     # -- the link -----------------------------------------------------------------------------
     @property
@@ -132,10 +149,10 @@ class SimTable:
         self._send(kind, body)
         return st["seq"]
 
-    def _send(self, kind, body):
+    def _send(self, kind, body, now=None):
         if self.client is None:
             return
-        self.sent_at[body["seq"]] = time.monotonic()
+        self.sent_at[body["seq"]] = time.monotonic() if now is None else now
         self.sent += 1
         nowait = getattr(self.client, "publish_nowait", None)  # jackpot.leanmqtt: on the socket at the lock
         if nowait is None:
@@ -187,13 +204,21 @@ class SimTable:
         out = self.state["out"]
         if not any(m[1]["seq"] == seq for m in out):
             return  # an answer to a message already answered (a duplicate's)
-        if out[0][1]["seq"] == seq:
-            self.oldest_at = now  # the next one waits from now
-            self.resent = False
+        head = out[0][1]["seq"] == seq
         self.state["out"] = [m for m in out if m[1]["seq"] != seq]
+        if head:
+            self.oldest_at = now  # the next one waits from now
+            if self.resends:
+                # the server took the resent oldest: what followed it before that resend may have been
+                # dropped as early (a gap before it); it goes again now, in order, not at the next backoff
+                for kind, m in list(self.state["out"]):
+                    if self.sent_at.get(m["seq"], 0) <= self.resend_at:
+                        self._send(kind, m)
+            self.resends = 0
+            self.wait_s = self.resend_wait()
         if body.get("ok") == "hit":
             self.state["claims"][str(seq)] = body["awards"]  # confirmed, to be paid
-        self.save()
+        self._save_soon()
         if body.get("ok") == "hit" and self.pay_after_s is not None:
             asyncio.get_event_loop().call_later(self.pay_after_s, self._pay_once, seq)
         if len(self.answers) > 200:
@@ -206,6 +231,14 @@ class SimTable:
             fn(seq, body, now)
         self.queued_at.pop(seq, None)
 
+    def _save_soon(self):
+        """The record after answers: one write for the answers of a pass, not one each (a write and a
+        rename in the tables' one loop; 100 tables answered at once after a fault stalled it for seconds).
+        Losing it to a kill only sends those messages again, answered from the ledger as duplicates; a
+        message itself is in the record before it is sent (save())."""
+        if self._save_later is None:
+            self._save_later = asyncio.get_event_loop().call_later(SAVE_AFTER_S, self.save)
+
     async def run(self, stop):
         """Connect, subscribe, resend, beat; again after every lost connection, until `stop` is set."""
         while not stop.is_set():
@@ -215,10 +248,12 @@ class SimTable:
                                      self.ca_file, timeout=5, clean=self.qos == 0) as client:
                     self._event("connected")
                     await protocol.subscribe(client, self._topic("ack"), self.qos)
-                    # the pool at QoS 0: every answer and beat carries it, and on nats a QoS 1 subscription
-                    # is a JetStream consumer (replicated, made at every login) for each table
+                    # not the retained pool topic (the signs'): the link's beat carries the pool, its version and
+                    # what is pending every LINK_BEAT_S, an answer the pool it changed. Each server of a link
+                    # sends its pool up to 5 times a second: with two servers that was 10 messages a second
+                    # a table, 70% of what 100 tables in one process read, and the part that put them behind
+                    # (every beat and answer late) on a loaded machine
                     if self.group:
-                        await protocol.subscribe(client, protocol.pool_topic(self.link), 0)
                         await protocol.subscribe(client, protocol.link_beat_topic(self.link), 0)
                     self.client = client
                     self._event("subscribed")
@@ -227,6 +262,8 @@ class SimTable:
                             asyncio.get_event_loop().call_later(self.pay_after_s, self._pay_once, int(claim))
                     for kind, body in list(self.state["out"]):  # what the server has not answered, in order
                         self._send(kind, body)
+                    self.resends, self.resend_at = 0, time.monotonic()
+                    self.wait_s = self.resend_wait()
                     tasks = [asyncio.ensure_future(f) for f in (self._receive(client), self._beat(client), stop.wait())]
                     done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                     for t in tasks:
@@ -240,22 +277,28 @@ class SimTable:
             self.turn = (self.turn + 1) % len(self.brokers)
             if not stop.is_set():
                 await asyncio.sleep(0.3)
+        if self._save_later is not None:  # the last answers' record, before the loop that would write it ends
+            self.save()
 
     async def _receive(self, client):
         async for msg in client.messages:
+            self.received += 1
             try:
                 body = json.loads(msg.payload)
             except ValueError:
                 continue
-            if msg.topic.value.endswith("/pool"):
-                for t in self.group:
-                    t.pool = body
-            elif msg.topic.value == protocol.link_beat_topic(self.link):
+            if msg.topic.value == protocol.link_beat_topic(self.link):
                 now = time.monotonic()
                 for t in self.group:
                     t.last_beat_ack = now
+                    t._figures(body)
             else:
                 self._answered(body)
+
+    def _figures(self, beat):
+        """The pool as the link's beat has it (pool, ver, pending), unless an older one than the pool held."""
+        if self.pool is None or beat.get("ver", -1) >= self.pool.get("ver", -1):
+            self.pool = dict(self.pool or {}, **dict((k, beat[k]) for k in ("pool", "ver", "pending") if k in beat))
 
     async def _beat(self, client):
         next_beat = 0
@@ -269,15 +312,26 @@ class SimTable:
                 # pass held every contribution behind them for a second, every 5 s
                 next_beat = time.monotonic() + self.own_beat_ms / 1000 * random.uniform(*spread)
                 spread = (0.9, 1.0)
-            out = self.state["out"]
-            # at QoS 0 nothing paces a resend but this: a server slower than resend_ms (a loaded machine)
-            # would get every message again and again, and fall further behind
-            wait = self.resend_ms * (2 if self.resent else 1) / 1000
-            if out and time.monotonic() - self.sent_at.get(out[0][1]["seq"], 0) > wait:
-                self.resent = True
-                for kind, body in list(out):
-                    self._send(kind, body)
+            self._resend(time.monotonic())
             await asyncio.sleep(self.beat_ms / 1000)
+
+    def resend_wait(self):
+        """Seconds the oldest unanswered message waits before it goes again: resend_ms, doubled after every
+        resend left unanswered up to RESEND_CAP times resend_ms, each drawn within +-JITTER of it, so that
+        tables that lost their answers at one moment do not resend at one moment again."""
+        return self.resend_ms / 1000 * min(2 ** self.resends, RESEND_CAP) * self.rng.uniform(1 - JITTER, 1 + JITTER)
+
+    def _resend(self, now):
+        """At QoS 0 nothing paces a resend but this: only the oldest goes again (its answer brings the
+        rest, _answered), at a backoff, so a server slowed by a fault is not sent the whole outbox of
+        every table again and again while it catches up."""
+        out = self.state["out"]
+        if out and self.client is not None and now - self.sent_at.get(out[0][1]["seq"], 0) >= self.wait_s:
+            self.resends += 1
+            self.resend_at = now
+            self.wait_s = self.resend_wait()
+            self._event("resend %d of %d" % (out[0][1]["seq"], len(out)))
+            self._send(*out[0], now=now)
 
     # -- play ---------------------------------------------------------------------------------
     async def play(self, stop, every_s=10.0, rng=None, bet_cents=2500, hit_every=50, seats=7, until=None):
