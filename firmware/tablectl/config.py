@@ -328,6 +328,19 @@ class Config:
             return str(e)
         return ""
 
+    def _bound(self, values, pending):
+        """'' or why this flash cannot hold the records of `values` at their largest (tablectl.bound)."""
+        if self.store is None:
+            return ""
+        import sys
+        from tablectl import bound
+        why = bound.check(values, pending, *self.store.geometry())
+        sys.modules.pop("tablectl.bound", None)  # needed only while a configuration is accepted
+        import tablectl
+        if "bound" in tablectl.__dict__:
+            delattr(tablectl, "bound")
+        return why
+
     def _save(self, values, pending):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
             self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
@@ -371,6 +384,9 @@ class Config:
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
+        why = self._bound(values, pending)  # every record at its largest fits the flash, or nothing is written
+        if why:
+            raise ValueError(why)
         applied = {}
         deferred = {}
         with self._atomic():  # the change and its journal entries are written together or not at all

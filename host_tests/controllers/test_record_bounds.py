@@ -1,0 +1,146 @@
+"""Every record's byte bound (tablectl.bound) against the records the real controllers write at their largest (issue
+20, defect 7): every seat hitting every round with its cards, amounts of ten digits, until the history is full;
+the bound holds and is no more than twice the largest seen; a configuration whose bound a block cannot hold
+is refused in one line before anything is written, and every default one is accepted."""
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from harness.progressive import keys, seats
+from harness.rounds import to_betting
+from harness.tables import cleanup, new_app
+from tablectl import bound, link, meters
+from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE, Config, validate
+from tablectl.rules import MAX_CENTS
+from tablectl.storage import Log
+from tablectl.store import Store
+from harness.ramblockdev import RamBlockDev
+
+POKER = ("caribbean_stud", "fortune3")
+# the coups of the longest class names: a paradise straight (Th Jh Qh Kh As 2c), six of a kind
+COUP = {"baccarat_a": "102112122132141023", "baccarat_b": "021022021022021022", "baccarat_c": "021022021022021022"}
+
+
+def poker_hit(app, seat):
+    """A straight flush (class 4) on seats 1-4, a flush 2 3 4 6 7 (class 1) on 5-7: no card twice in a round."""
+    s = (seat - 1) % 4 + 1
+    ranks = (9, 10, 11, 12, 13) if seat <= 4 else (2, 3, 4, 6, 7)
+    return keys(app, "H%dE%dE%sE" % (seat, 4 if seat <= 4 else 1, "".join("%02d%d" % (r, s) for r in ranks)))
+
+
+def measure(app, most):
+    for name in app.store.names():
+        most[name] = max(most.get(name, 0), len(json.dumps(app.store.peek(name))))
+
+
+def largest(app, game, n, rounds, most):
+    """Play `rounds` rounds of every one of n seats hitting; `most`: each record's largest JSON bytes so far."""
+    for _ in range(rounds):
+        seats(app, *range(1, n + 1))
+        assert app.dispatch("LOCK") is True
+        if game in COUP:
+            assert all(keys(app, "H" + COUP[game] + "E"))
+        else:
+            for s in range(1, n + 1):
+                assert all(poker_hit(app, s)), (s, app.controller.message)
+        measure(app, most)  # every seat's hit with its cards
+        for _ in range(n + 1):
+            app.dispatch("CONFIRM")
+            measure(app, most)
+        assert app.controller.state == "betting" and not app.refused, (app.controller.state, app.refused,
+                                                                         app.controller.message)
+
+
+def bounds(values):
+    return {"round": bound.round_bytes(values), "config": bound.config_bytes(values, {}),
+            "shift": bound.shift_bytes(values), "epoch": 16}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(("caribbean_stud", "baccarat_a", "baccarat_b", "baccarat_c")), st.integers(1, 7),
+       st.integers(1, 50))
+def test_every_record_stays_within_its_bound_and_the_bound_is_within_twice_the_largest(game, n, hist):
+    rounds = max(hist + 2, meters.KEEP_HITS // n + 2)  # the history and the last hits full
+    big = MAX_CENTS // (4 * rounds * n)  # amounts of as many digits as a lifetime's paid meter lets them be
+    cfg = dict(game=game, seats=n, history_len=hist, hit_cards_cents=0, supervisor="none", seed_cents=big,
+               limit_cents=MAX_CENTS, bet_cents=big // 8, fixed_straight_flush=big, fixed_flush=big, fixed_paradise_straight=big)
+    cfg = dict((k, v) for k, v in cfg.items() if k in validate({"game": game}))
+    values = validate(cfg)
+    why = bound.check(values, {}, 3840, 13 * 3840, 256)
+    if why:  # refused at acceptance, in one line, nothing written
+        dev = RamBlockDev(block_size=4096, blocks=16, prog=256)
+        c = Config(Store(Log(dev)))
+        try:
+            c.change(0, **cfg)
+            raise AssertionError("accepted: " + why)
+        except ValueError as e:
+            assert str(e) == why and "\n" not in why and "'round'" in why
+        assert Store(Log(dev)).peek("config") is None
+        return
+    app = new_app(**cfg)
+    most = {}
+    largest(app, game, n, rounds, most)
+    cleanup()
+    limit = bounds(app.config.values)
+    for name in most:
+        assert most[name] <= limit[name], (name, most[name], limit[name])
+    for name in ("round", "config"):
+        assert limit[name] <= 2 * most[name], (name, most[name], limit[name])  # 1.7 at most seen
+
+
+def test_seven_seats_hitting_every_round_never_wedge_the_table():
+    """Issue 20, defect 7: baccarat B with seven seats hitting (its round record outgrew a frame after 11 rounds)
+    and Caribbean Stud with every seat's hit and its cards, 60 rounds each at the defaults."""
+    for game in ("baccarat_b", "caribbean_stud"):
+        # amounts small enough that 420 awards leave the lifetime meters below 2**30 cents
+        extra = {"fixed_straight_flush": 200000} if game == "caribbean_stud" else {}
+        app = new_app(game, hit_cards_cents=0, supervisor="none", seed_cents=100000, **extra)
+        most = {}
+        largest(app, game, 7, 60, most)
+        assert most["round"] <= bound.round_bytes(app.config.values), most
+        cleanup()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(("sicbo", "fish_prawn_crab", "fantan")), st.integers(1, 50))
+def test_a_dice_or_fan_tan_round_record_stays_within_its_bound_and_the_bound_within_twice_the_largest(game, hist):
+    app = new_app(game, history_len=hist)
+    most = {}
+    for r in range(hist + 2):
+        to_betting(app)
+        if r % 2:  # a void round: "void" is the longest result a fan-tan history holds
+            app.dispatch("VOID_LONG")
+        else:
+            app.dispatch("BELL")
+            for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
+                app.dispatch(e)
+        measure(app, most)
+        assert not app.refused and app.controller.round_no == r + 2
+    cleanup()
+    limit = bounds(app.config.values)
+    for name in most:
+        assert most[name] <= limit[name], (name, most[name], limit[name])
+    assert limit["round"] <= 2 * most["round"], (most["round"], limit["round"])
+
+
+def test_caribbean_stud_of_50_rounds_is_refused_and_every_default_configuration_accepted():
+    for game in GAMES:
+        dev = RamBlockDev(block_size=4096, blocks=16, prog=256)
+        Config(Store(Log(dev))).change(0, game=game, language="en")  # the defaults: accepted
+        assert Store(Log(dev)).peek("config")["v"]["game"] == game
+    dev = RamBlockDev(block_size=4096, blocks=16, prog=256)
+    c = Config(Store(Log(dev)))
+    c.change(0, game="caribbean_stud")
+    try:
+        c.change(0, history_len=50)
+        raise AssertionError("accepted")
+    except ValueError as e:
+        assert str(e) == "record 'round' needs 5274 bytes at its largest, a frame of a flash block holds 3804", e
+    assert c["history_len"] == DEFAULTS["history_len"]
+    assert Store(Log(dev)).peek("config")["v"]["history_len"] == DEFAULTS["history_len"]
+
+
+def test_the_bound_module_copies_of_the_firmware_constants_agree():
+    assert bound.KEEP_HITS == meters.KEEP_HITS and bound.OUT_BYTES == link.OUT_BYTES
+    assert set(PROGRESSIVE) <= set(GAMES)
