@@ -1,8 +1,8 @@
 """Each record's JSON bytes at most, in closed form from the configuration (issue 20, defect 7): sums and products of
 its fields (seats, history_len, the game's class names, the most digits of a count or an amount), so that
 Config.change refuses, before anything is written, a configuration whose records could outgrow a frame of the
-log's blocks or what the ring keeps for a checkpoint. No controller is loaded and no record or text is made:
-a record's shape is the one games.base, games.progressive, tablectl.link and service.shifts write.
+log's blocks. No controller is loaded and no record or text is made: a record's shape is the one games.base,
+games.progressive, tablectl.config and service.shifts write (record 'link' has its own cap: tablectl.link).
 """
 from tablectl.rules import MAX_SEATS, PROGRESSIVE
 
@@ -11,7 +11,6 @@ COUNT = 9    # digits of a count (rounds, voids, bets, hits of a class, a shift'
 CENTS = 10   # digits of an amount: below 2**30 (tablectl.rules.MAX_CENTS)
 SUM = 19     # digits of a meter summing amounts
 KEEP_HITS = 25  # tablectl.meters.KEEP_HITS (a test holds them equal: meters is not loaded for this)
-OUT_BYTES = 2048  # tablectl.link.OUT_BYTES, likewise
 FRAME = 36   # a frame's header and CRC, '{"r": {"name": ...}}' and a page's rounding left out: see frame()
 
 
@@ -112,22 +111,15 @@ def frame(n, prog):
     return (n + FRAME + prog - 1) // prog * prog
 
 
-def check(values, pending, usable, room, prog):
-    """'' or, in one line, the record whose bound a frame of a block (`usable` bytes after its header) or a
-    checkpoint (`room`) cannot hold, with its bound and that room: before and after the pending changes."""
+def check(values, pending, usable, prog):
+    """'' or, in one line, the record whose bound a frame of a block (`usable` bytes after its header) cannot
+    hold, with its bound and that room: before and after the pending changes apply. (A checkpoint larger than
+    a small ring keeps for one is the writer's to refuse: a board's ring keeps hundreds of blocks for one.)"""
     after = dict(values)
     after.update(pending)
-    cfg = config_bytes(values, pending)
-    rnd = max(round_bytes(values), round_bytes(after))
-    for name, n in (("config", cfg), ("round", rnd)):
+    for name, n in (("config", config_bytes(values, pending)), ("round", max(round_bytes(values), round_bytes(after))),
+                    ("shift", max(shift_bytes(values), shift_bytes(after)))):
         if frame(n, prog) > usable:
             return ("record '%s' needs %d bytes at its largest, a frame of a flash block holds %d"
                     % (name, n, usable - FRAME))
-    total = 16 + frame(cfg, prog) + frame(rnd, prog) + frame(_k(1, COUNT), prog) + \
-        frame(max(shift_bytes(values), shift_bytes(after)), prog)
-    if values["link"]:
-        total += frame(_k(2, 10) + _k(3, COUNT) + _k(3, OUT_BYTES) + _k(5, COUNT), prog)
-    if total > room:
-        return ("the records need %d bytes at their largest (round %d), a checkpoint on this flash holds %d"
-                % (total, rnd, room))
     return ""

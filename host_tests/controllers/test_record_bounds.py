@@ -2,54 +2,18 @@
 20, defect 7): every seat hitting every round with its cards, amounts of ten digits, until the history is full;
 the bound holds and is no more than twice the largest seen; a configuration whose bound a block cannot hold
 is refused in one line before anything is written, and every default one is accepted."""
-import json
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.progressive import keys, seats
+from harness.largest import largest, measure
+from harness.ramblockdev import RamBlockDev
 from harness.rounds import to_betting
 from harness.tables import cleanup, new_app
-from tablectl import bound, link, meters
+from tablectl import bound, meters
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE, Config, validate
 from tablectl.rules import MAX_CENTS
 from tablectl.storage import Log
 from tablectl.store import Store
-from harness.ramblockdev import RamBlockDev
-
-POKER = ("caribbean_stud", "fortune3")
-# the coups of the longest class names: a paradise straight (Th Jh Qh Kh As 2c), six of a kind
-COUP = {"baccarat_a": "102112122132141023", "baccarat_b": "021022021022021022", "baccarat_c": "021022021022021022"}
-
-
-def poker_hit(app, seat):
-    """A straight flush (class 4) on seats 1-4, a flush 2 3 4 6 7 (class 1) on 5-7: no card twice in a round."""
-    s = (seat - 1) % 4 + 1
-    ranks = (9, 10, 11, 12, 13) if seat <= 4 else (2, 3, 4, 6, 7)
-    return keys(app, "H%dE%dE%sE" % (seat, 4 if seat <= 4 else 1, "".join("%02d%d" % (r, s) for r in ranks)))
-
-
-def measure(app, most):
-    for name in app.store.names():
-        most[name] = max(most.get(name, 0), len(json.dumps(app.store.peek(name))))
-
-
-def largest(app, game, n, rounds, most):
-    """Play `rounds` rounds of every one of n seats hitting; `most`: each record's largest JSON bytes so far."""
-    for _ in range(rounds):
-        seats(app, *range(1, n + 1))
-        assert app.dispatch("LOCK") is True
-        if game in COUP:
-            assert all(keys(app, "H" + COUP[game] + "E"))
-        else:
-            for s in range(1, n + 1):
-                assert all(poker_hit(app, s)), (s, app.controller.message)
-        measure(app, most)  # every seat's hit with its cards
-        for _ in range(n + 1):
-            app.dispatch("CONFIRM")
-            measure(app, most)
-        assert app.controller.state == "betting" and not app.refused, (app.controller.state, app.refused,
-                                                                         app.controller.message)
 
 
 def bounds(values):
@@ -67,7 +31,7 @@ def test_every_record_stays_within_its_bound_and_the_bound_is_within_twice_the_l
                limit_cents=MAX_CENTS, bet_cents=big // 8, fixed_straight_flush=big, fixed_flush=big, fixed_paradise_straight=big)
     cfg = dict((k, v) for k, v in cfg.items() if k in validate({"game": game}))
     values = validate(cfg)
-    why = bound.check(values, {}, 3840, 13 * 3840, 256)
+    why = bound.check(values, {}, 3840, 256)
     if why:  # refused at acceptance, in one line, nothing written
         dev = RamBlockDev(block_size=4096, blocks=16, prog=256)
         c = Config(Store(Log(dev)))
@@ -142,5 +106,5 @@ def test_caribbean_stud_of_50_rounds_is_refused_and_every_default_configuration_
 
 
 def test_the_bound_module_copies_of_the_firmware_constants_agree():
-    assert bound.KEEP_HITS == meters.KEEP_HITS and bound.OUT_BYTES == link.OUT_BYTES
+    assert bound.KEEP_HITS == meters.KEEP_HITS
     assert set(PROGRESSIVE) <= set(GAMES)
