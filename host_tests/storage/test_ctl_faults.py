@@ -169,6 +169,12 @@ def test_flash_blocks_under_4_kb_are_refused_in_one_line():
     service.use(None)
 
 
+def older_config(d, cfg):
+    """Save configuration `cfg` as an older firmware did, which Config.change refuses on this flash now."""
+    assert raises(ValueError, Config(Store(Log(d))).change, 0, **cfg).startswith("record 'round' needs")
+    Store(Log(d)).save("config", {"v": validate(cfg), "p": {}})
+
+
 def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as_the_flash_holds_it():
     """Caribbean Stud, history_len=50, two hits a round on the smallest ring (5 blocks): its records outgrow what
     the ring keeps for a checkpoint. The step that needs one is refused (never an exception out of the key);
@@ -177,9 +183,7 @@ def test_a_step_the_ring_cannot_hold_is_refused_in_one_line_and_leaves_memory_as
     # fixed awards on the dealer's word (hit_cards_cents above them): the records, not the cards, are the point.
     # Config.change refuses this configuration on this flash now (tablectl.bound): one an older firmware
     # accepted and saved is what such a table boots with
-    values = validate({"game": "caribbean_stud", "history_len": 50, "hit_cards_cents": 1000000})
-    assert raises(ValueError, Config(Store(Log(d))).change, 0, **values).startswith("record 'round' needs")
-    Store(Log(d)).save("config", {"v": values, "p": {}})
+    older_config(d, {"game": "caribbean_stud", "history_len": 50, "hit_cards_cents": 1000000})
     app = boot(d)
     app.board.set_seat(5, True)
     app.board.set_seat(6, True)
