@@ -135,6 +135,10 @@ for _k in DEFAULTS:
     if _k.startswith("fixed_"):
         _SPEC[_k] = ("int", 0, MONEY_MAX)
 
+# the keys a record's bound depends on beyond a few digits (tablectl.bound): a change of any other leaves
+# the records within the bound they were accepted with (an int's ten digits, a bool, a choice)
+_SHAPE = ("game", "seats", "history_len", "link")
+
 POOL_KEYS = tuple(sorted(k for k in DEFAULTS if k.startswith("fixed_"))) + (
     "bet_cents", "rate_bp", "seed_cents", "limit_cents", "six_of_a_kind_bp")
 
@@ -331,6 +335,12 @@ class Config:
     def _bound(self, values, pending):
         """'' or why this flash cannot hold the records of `values` at their largest (tablectl.bound)."""
         if self.store is None:
+            return ""
+        before, after = _overlay(self.values, self.pending), _overlay(values, pending)
+        for key in _SHAPE:
+            if before[key] != after[key] or self.store.peek(self.RECORD) is None:
+                break
+        else:  # the records' shape is as accepted: the module (and the holes it leaves in the heap) not loaded
             return ""
         import sys
         from tablectl import bound
