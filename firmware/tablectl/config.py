@@ -135,6 +135,10 @@ for _k in DEFAULTS:
     if _k.startswith("fixed_"):
         _SPEC[_k] = ("int", 0, MONEY_MAX)
 
+# the keys a record's bound depends on beyond a few digits (tablectl.bound): a change of any other leaves
+# the records within the bound they were accepted with (an int's ten digits, a bool, a choice)
+_SHAPE = ("game", "seats", "history_len", "link")
+
 POOL_KEYS = tuple(sorted(k for k in DEFAULTS if k.startswith("fixed_"))) + (
     "bet_cents", "rate_bp", "seed_cents", "limit_cents", "six_of_a_kind_bp")
 
@@ -328,6 +332,25 @@ class Config:
             return str(e)
         return ""
 
+    def _bound(self, values, pending):
+        """'' or why this flash cannot hold the records of `values` at their largest (tablectl.bound)."""
+        if self.store is None:
+            return ""
+        before, after = _overlay(self.values, self.pending), _overlay(values, pending)
+        for key in _SHAPE:
+            if before[key] != after[key] or self.store.peek(self.RECORD) is None:
+                break
+        else:  # the records' shape is as accepted: the module (and the holes it leaves in the heap) not loaded
+            return ""
+        import sys
+        from tablectl import bound
+        why = bound.check(values, pending, *self.store.geometry())
+        sys.modules.pop("tablectl.bound", None)  # needed only while a configuration is accepted
+        import tablectl
+        if "bound" in tablectl.__dict__:
+            delattr(tablectl, "bound")
+        return why
+
     def _save(self, values, pending):
         if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
             self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
@@ -371,6 +394,9 @@ class Config:
         old_values, old_pending = self.values, self.pending
         if values == old_values and pending == old_pending:
             return {}, {}
+        why = self._bound(values, pending)  # every record at its largest fits the flash, or nothing is written
+        if why:
+            raise ValueError(why)
         applied = {}
         deferred = {}
         with self._atomic():  # the change and its journal entries are written together or not at all

@@ -510,6 +510,22 @@ class ProgressiveController(Controller):
         return tuple(("+S%d %s" if i else "S%d %s") % (awards[i][0], short(awards[i][1]))
                      for i in range(len(awards)))
 
+    def remember(self, result):
+        Controller.remember(self, result)
+        # rounds of many hits: the oldest go first once the history holds more awards than history_len
+        # one-hit rounds or one round of every seat's would, so that record 'round' stays within the bound
+        # its configuration was accepted with (tablectl.bound; the journal keeps every result)
+        results = self.results
+        most = max(self.cfg["history_len"], self.seats)
+        n = 0
+        for r in results:
+            if type(r[1]) is tuple:
+                n += len(r[1])
+        while n > most:
+            r = results.pop(0)
+            if type(r[1]) is tuple:
+                n -= len(r[1])
+
     def _next_round(self):
         if self.state == "locked":
             self.pool.settle([])  # no hit: the round ends, the locked bets are done with

@@ -1,0 +1,63 @@
+"""Each record's byte bound (tablectl.bound) beside the largest the real controller writes, every game at its
+defaults (seven seats, history_len 20), on the sim board's flash (4 KB blocks: a frame holds 3,804 bytes of JSON).
+
+    python -m bench bounds
+
+A progressive is driven as host_tests/controllers/test_record_bounds.py drives it: every seat hitting every round
+with its cards, in the classes of the longest names, until the history and the last 25 hits are full; a dice or
+fan-tan table plays every other round void. Bytes of JSON, the same on every run and machine (CPython).
+"""
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "boards" / "sim"))  # the board the tables play on
+
+from harness.largest import largest, measure  # noqa: E402  (host_tests/, on the .venv's path)
+from harness.rounds import to_betting  # noqa: E402
+from harness.tables import cleanup, new_app  # noqa: E402
+from tablectl import bound  # noqa: E402
+from tablectl.config import GAMES, PROGRESSIVE  # noqa: E402
+
+ROUNDS = 30  # more than history_len 20 and than the 25 last hits at one a seat
+
+
+def real(game):
+    most = {}
+    if game in PROGRESSIVE:
+        # amounts small enough that 210 awards leave the lifetime meters below 2**30 cents
+        cfg = {"hit_cards_cents": 0, "supervisor": "none", "seed_cents": 100000}
+        if game == "caribbean_stud":
+            cfg["fixed_straight_flush"] = 200000
+        app = new_app(game, **cfg)
+        largest(app, game, app.config["seats"], ROUNDS, most)
+    else:
+        app = new_app(game, language="en")
+        for r in range(ROUNDS):
+            to_betting(app)
+            if r % 2:
+                app.dispatch("VOID_LONG")
+            else:
+                app.dispatch("BELL")
+                for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
+                    app.dispatch(e)
+            measure(app, most)
+    values = app.config.values
+    cleanup()
+    return most, {"round": bound.round_bytes(values), "config": bound.config_bytes(values, {}),
+                  "shift": bound.shift_bytes(values)}
+
+
+def main():
+    print("record bytes (JSON): largest written / bound (ratio), every game at its defaults")
+    for game in GAMES:
+        if game == "fortune3":
+            continue  # its round record has Caribbean Stud's shape: its hits' cards are the round's community's
+        most, limit = real(game)
+        print("  %-16s" % game + "  ".join("%s %d / %d (%.2f)" % (name, most[name], limit[name],
+                                                                   limit[name] / most[name])
+                                             for name in ("round", "config") if name in most))
+
+
+if __name__ == "__main__":
+    main()
