@@ -1,7 +1,9 @@
 """The storage writer, ring, frame and records against the survivors of `make mutate` over them (issue 23):
 each test here names the mutant it kills, seen failing with it applied by hand."""
+import json
+
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
-from tablectl.storage import F_END, Log
+from tablectl.storage import F_END, Log, Refused
 
 
 def dev(blocks=6):
@@ -88,3 +90,119 @@ def test_idle_writes_the_due_checkpoint_once_the_head_block_is_half_full_not_a_f
         assert log.idle() == due and (log.seq > seq) == due, (pos, log.seq - seq)
         if due:
             assert log_frames(d)[-1][2] & F_END  # the checkpoint, in the head block still
+
+
+def test_a_checkpoint_comes_every_8_blocks_or_every_blocks_less_3_on_a_smaller_ring():
+    # cosmic-ray: `every = 8` made 7 or 9, `self.blocks - 3` made 2 or 4 (or `+ 3`), and the checkpoint due
+    # one block late (`bseq - self.ckpt >= self.every` made `>`): the ring's live state then spans more
+    # blocks than the room it keeps for it, or checkpoints come more often than needed
+    for blocks, every in ((5, 2), (6, 3), (16, 8)):
+        d = dev(blocks)
+        log = Log(d)
+        assert log.every == every, (blocks, log.every)
+        log.commit(full={"round": {"i": -1, "pad": ""}})
+        starts = [log.ckpt]
+        for i in range(6 * blocks * every):
+            log.commit(patch={"round": {"i": i, "pad": "p" * 300}})
+            if log.ckpt != starts[-1]:
+                starts.append(log.ckpt)
+            if len(starts) == 4:
+                break
+        assert [b - a for a, b in zip(starts, starts[1:])] == [every] * 3, (blocks, starts)
+
+
+def records_of(total):
+    """Three records whose checkpoint (three parts, a page for the end frame) takes `total` bytes exactly: a part
+    whose 16 bytes of header and CRC end it on a program unit, two whose payload is 15 bytes short of one."""
+    parts = total - 256  # UNIT: _fits() counts a page for the end frame
+    p = parts // 48 * 16  # each part a whole number of program units
+    short = {"a": 0, "b": 15, "c": 15}
+    size = {"a": p, "b": p, "c": parts - 2 * p}
+    return dict((k, {"v": "x" * (size[k] - 16 - short[k] - len(json.dumps({"r": {k: {"v": ""}}})))}) for k in size)
+
+
+def test_a_checkpoint_of_exactly_the_room_the_ring_keeps_is_taken_and_one_unit_more_refused():
+    # cosmic-ray: room()'s figures (`- 2`, `self.blocks - 3`, each `-` made `+`), _fits()'s count of a part
+    # (`FHDR + n + 4`) and its bound (`total > self.room()` made `>=`): each moves the edge by a unit or more
+    for every in (None, 100):  # 100: as tests and a big ring set it, room() takes blocks - 3 instead
+        d = dev(6)
+        log = Log(d)
+        if every:
+            log.every = every
+        room = log.room()
+        assert room == 2032, room  # (6 - 3 - 2) blocks of 2032 bytes of frames after the block header
+        records = records_of(room)
+        log.checkpoint(records)  # a RAM clear's: exactly the room
+        assert log.state == records and Log(d.reboot()).state == records
+        log = Log(d)
+        if every:
+            log.every = every
+        try:
+            log.checkpoint(records_of(room + 32))
+        except Refused as e:
+            assert "more than a ring of 6 blocks" in str(e) and "(2032)" in str(e), e
+        else:
+            raise AssertionError("a checkpoint one unit over the room was taken (every=%r)" % every)
+        assert Log(d.reboot()).state == records
+
+
+def test_a_frame_of_exactly_a_blocks_room_is_written_and_one_unit_more_refused():
+    # cosmic-ray: `need > self.usable()` made `>=`, and the new block's room `self.pos + need <= self.block_size`
+    # made `<` (every block tried, then refused): the largest frame a block holds refused
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    big = {"a": "x" * (2032 - 16 - len(json.dumps({"r": {"big": {"a": ""}}})))}  # with header and CRC: a block's room
+    log.commit(full={"big": big})
+    assert log.pos == 2048 and Log(d.reboot()).state["big"] == big, log.pos
+    log = Log(d)
+    seq = log.seq
+    try:
+        log.commit(full={"big": {"a": big["a"] + "y" * 16}})
+    except Refused as e:
+        assert "does not fit a flash block of 2048" in str(e), e
+    else:
+        raise AssertionError("a frame one unit longer than a block's room was written")
+    assert log.seq == seq and Log(d.reboot()).state["big"] == big
+
+
+def test_a_frame_that_fills_the_head_block_exactly_goes_in_it():
+    # cosmic-ray: `self.pos + need > self.block_size` made `>=` (the frame that ends at the block's end moved to
+    # the next block, or refused)
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    fill_to(log, 2048 - 64)
+    head = log.head
+    log.commit(patch={"round": {"s": "x" * (64 - 43)}})
+    assert (log.head, log.pos) == (head, 2048), (head, log.head, log.pos)
+    log.commit(patch={"round": {"i": 1}})
+    assert log.head == (head + 1) % 6 and Log(d.reboot()).state["round"]["i"] == 1
+
+
+def test_last_entry_counts_the_entries_an_atomic_block_holds_the_last_of_them():
+    # cosmic-ray: last_entry()'s `held[3][-1][0]` (the last held entry's seq) made [0] or [1], its tests of
+    # what is held made `or` or negated
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}}, entries=[entry(1), entry(2)])
+    assert log.last_entry() == 2
+    with log.atomic():
+        log.commit(patch={"round": {"i": 0}})
+        assert log.last_entry() == 2  # records held, no entry: the committed journal's
+        log.commit(entries=[entry(3, "a"), entry(4, "b")])
+        log.commit(entries=[entry(5, "c")])
+        assert log.last_entry() == 5
+    assert log.last_entry() == log.jseq == 5
+
+
+def test_adopt_replaces_a_record_present_and_creates_none():
+    # cosmic-ray: adopt()'s `if name in self.state` negated
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    mine = {"i": -1}
+    log.adopt("round", mine)
+    log.adopt("never", {"x": 1})
+    assert log.get("round") is mine and log.names() == ["round"]
