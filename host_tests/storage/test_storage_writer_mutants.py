@@ -77,13 +77,13 @@ def fill_to(log, target):
 
 
 def test_idle_writes_the_due_checkpoint_once_the_head_block_is_half_full_not_a_frame_before():
-    # cosmic-ray: `self.pos * 2 >= self.block_size` made `>`: the checkpoint a block half full made due left to
-    # the next frame
-    for pos, due in ((1008, False), (1024, True)):
+    # cosmic-ray: `self.pos * 2 >= self.block_size` made `>` (or `* 3`): the checkpoint a block half full made
+    # due left to the next frame; and `self.bseq + 1` made `+ 2`: one written a block before it is due
+    for pos, every, due in ((1008, 1, False), (1024, 1, True), (1024, 2, False)):
         d = dev()
         log = Log(d)
         log.commit(full={"round": {"i": -1}})
-        log.every = 1  # the next block would write a checkpoint: due
+        log.every = every  # 1: the next block would write a checkpoint (due); 2: it would not
         fill_to(log, pos)
         assert log.idle() and log._ready >= 0  # the erase ahead comes first
         seq = log.seq
@@ -206,3 +206,41 @@ def test_adopt_replaces_a_record_present_and_creates_none():
     log.adopt("round", mine)
     log.adopt("never", {"x": 1})
     assert log.get("round") is mine and log.names() == ["round"]
+
+
+def test_a_patch_of_a_record_never_saved_whole_is_a_value_error_naming_it_and_writes_nothing():
+    # cosmic-ray: the message's `%` made `//` (a TypeError, not the refusal the caller catches)
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    seq, programs = log.seq, d.programs
+    for args in ({"patch": {"meters": {"in": 1}}}, {"deep": {"meters": {"in": {"a": 1}}}}):
+        try:
+            log.commit(**args)
+        except ValueError as e:
+            assert str(e) == "record 'meters': a patch needs the record saved whole first", e
+        else:
+            raise AssertionError("%r was taken" % args)
+    assert (log.seq, d.programs) == (seq, programs) and log.names() == ["round"]
+
+
+def test_a_checkpoint_of_a_damaged_log_keeps_whether_its_configuration_was_lost():
+    # cosmic-ray: checkpoint()'s `if self.vital_lost:` negated: the end frame said the configuration lost where
+    # the damage held none of it, and not where it did
+    for config_hit in (True, False):
+        d = dev()
+        log = Log(d, vital="config")
+        log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+        if config_hit:
+            log.commit(patch={"config": {"x": 2}})
+        else:
+            log.commit(patch={"round": {"hit": 1}})
+        steps(log, 3)
+        frames = [f for f in log_frames(d) if f[5] and ("config" if config_hit else "round") in f[5].get("p", {})]
+        block, off, flags, seq, n, obj = frames[0]
+        flip(d, block, off + 12 + n // 2)
+        log = Log(d.reboot(), vital="config")
+        assert log.problem and log.vital_lost == config_hit, (config_hit, log.problem, log.vital_lost)
+        log.checkpoint()  # the state restated, the problem kept: no RAM clear
+        got = Log(d.reboot(), vital="config")
+        assert got.problem == log.problem and got.vital_lost == config_hit, (config_hit, got.problem, got.vital_lost)
