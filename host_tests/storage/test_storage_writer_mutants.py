@@ -244,3 +244,21 @@ def test_a_checkpoint_of_a_damaged_log_keeps_whether_its_configuration_was_lost(
         log.checkpoint()  # the state restated, the problem kept: no RAM clear
         got = Log(d.reboot(), vital="config")
         assert got.problem == log.problem and got.vital_lost == config_hit, (config_hit, got.problem, got.vital_lost)
+
+
+def test_a_frame_no_block_has_room_for_after_its_checkpoint_is_refused_never_programmed_past_the_block():
+    # cosmic-ray: the check after the search for a block (`self.pos + need > self.block_size` made `-`): a ring
+    # whose every new block starts with a checkpoint (every = 1; the firmware's is 2 or more) leaves each block too
+    # little room for the frame, which was then programmed past the end of its block, over the next one
+    d = dev()
+    log = Log(d)
+    log.every = 1
+    log.commit(full={"a": {"v": "a" * 1400}})
+    try:
+        log.commit(full={"b": {"v": "b" * 900}})
+    except Refused as e:
+        assert "does not fit the ring's next block" in str(e), e
+    else:
+        raise AssertionError("a frame longer than any block's room after its checkpoint was written")
+    got = Log(d.reboot())
+    assert got.problem == "" and got.names() == ["a"] and got.state["a"]["v"] == "a" * 1400, (got.problem, got.names())
