@@ -262,3 +262,49 @@ def test_a_frame_no_block_has_room_for_after_its_checkpoint_is_refused_never_pro
         raise AssertionError("a frame longer than any block's room after its checkpoint was written")
     got = Log(d.reboot())
     assert got.problem == "" and got.names() == ["a"] and got.state["a"]["v"] == "a" * 1400, (got.problem, got.names())
+
+
+def seen(log):
+    return (log.head, log.bseq, log.pos, log.seq, log.jseq, log.torn, log.lost, log.problem, log.vital_lost, log.ckpt,
+            log._ack, log.frames, log.depth, log.state)
+
+
+def test_what_a_fresh_log_a_first_commit_and_a_reboot_leave_every_figure_exactly():
+    # cosmic-ray: the first values Log sets (head -1, bseq, pos, seq, jseq, torn, lost, frames, depth, ckpt, _ack
+    # 0; problem '', vital_lost False) each moved by one or flipped, and frames counted by 2 or 0
+    d = dev()
+    log = Log(d, vital="config")
+    assert seen(log) == (-1, 0, 0, 0, 0, 0, 0, "", False, 0, 0, 0, 0, {}), seen(log)
+    log.commit(full={"round": {"i": 1}}, entries=[entry(1)])  # the fresh log's checkpoint, then the commit
+    assert seen(log) == (0, 1, 288, 2, 1, 0, 0, "", False, 1, 0, 2, 0, {"round": {"i": 1}}), seen(log)
+    log = Log(d.reboot(), vital="config")
+    assert seen(log) == (0, 1, 288, 2, 1, 0, 0, "", False, 1, 0, 0, 0, {"round": {"i": 1}}), seen(log)
+
+
+def test_an_exception_inside_an_atomic_block_goes_out_of_it_and_nothing_of_the_block_is_written():
+    # cosmic-ray: _Atomic.__exit__'s `return False` made True (the exception swallowed), its `kind is None`
+    # and `held is not None` tests, and the nesting count
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    seq = log.seq
+    try:
+        with log.atomic():
+            log.commit(patch={"round": {"i": 1}}, entries=[entry(1)])
+            with log.atomic():
+                log.commit(patch={"round": {"j": 2}})
+            assert log.seq == seq and log.depth == 1  # the inner block's end writes nothing
+            raise KeyError("the step failed")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("the exception was swallowed by the atomic block")
+    assert (log.seq, log.depth, log.held, log.state) == (seq, 0, None, {"round": {"i": -1}})
+    with log.atomic():
+        pass  # holds nothing: writes nothing
+    assert log.seq == seq
+    with log.atomic():
+        log.commit(patch={"round": {"i": 1}})
+        with log.atomic():
+            log.commit(patch={"round": {"j": 2}}, entries=[entry(1)])
+    assert log.seq == seq + 1 and Log(d.reboot()).state == {"round": {"i": 1, "j": 2}} and log.jseq == 1
