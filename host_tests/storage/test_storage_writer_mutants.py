@@ -3,7 +3,7 @@ each test here names the mutant it kills, seen failing with it applied by hand."
 import json
 
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
-from tablectl.storage import F_END, Log, Refused
+from tablectl.storage import F_ACK, F_END, Log, Refused
 
 
 def dev(blocks=6):
@@ -354,3 +354,44 @@ def test_a_heap_that_cannot_hold_a_frames_text_is_a_memory_error_where_no_stream
         raise AssertionError("a frame whose text the heap cannot hold was taken")
     monkeypatch.undo()
     assert (log.seq, d.programs) == (seq, programs) and Log(d.reboot()).state == {"round": {"i": -1}}
+
+
+def test_only_the_first_frame_after_a_torn_write_acknowledges_it():
+    # cosmic-ray: _frame()'s `if flags & F_ACK: self._ack = 0` negated, and 0 made -1: every later frame
+    # acknowledged the torn write again, or a torn write at seq -1
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 2)
+    d.cut_after(1)
+    try:
+        log.commit(patch={"round": {"i": 100}})
+    except PowerCut:
+        pass
+    d = d.reboot()
+    log = Log(d)
+    torn = log.torn
+    log.commit(patch={"round": {"i": 5}})
+    log.commit(patch={"round": {"i": 6}})
+    log.checkpoint()
+    acks = [(f[2] & F_ACK, f[5].get("v")) for f in log_frames(d) if f[5] is not None and f[3] > torn]
+    assert acks[0] == (F_ACK, torn) and all(a == (0, None) for a in acks[1:]), acks
+    assert log._ack == 0
+
+
+def test_a_ram_clear_of_a_log_whose_configuration_was_lost_says_it_is_lost_no_more():
+    # cosmic-ray: checkpoint()'s `self._vdamage = self.vital_lost = False` made True for a RAM clear
+    d = dev()
+    log = Log(d, vital="config")
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    log.commit(patch={"config": {"x": 2}})
+    steps(log, 3)
+    block, off, flags, seq, n, obj = [f for f in log_frames(d) if f[5] and "config" in f[5].get("p", {})][0]
+    flip(d, block, off + 12 + n // 2)
+    d = d.reboot()
+    log = Log(d, vital="config")
+    assert log.problem and log.vital_lost
+    log.checkpoint({"config": {"game": "a", "x": 9}})  # a RAM clear with the configuration set again
+    assert log.problem == "" and not log.vital_lost
+    got = Log(d.reboot(), vital="config")
+    assert got.problem == "" and not got.vital_lost and got.state == {"config": {"game": "a", "x": 9}}
