@@ -395,3 +395,19 @@ def test_a_ram_clear_of_a_log_whose_configuration_was_lost_says_it_is_lost_no_mo
     assert log.problem == "" and not log.vital_lost
     got = Log(d.reboot(), vital="config")
     assert got.problem == "" and not got.vital_lost and got.state == {"config": {"game": "a", "x": 9}}
+
+
+def test_the_smallest_geometry_the_log_takes_and_each_one_a_step_past_it():
+    # ring.py, by hand ahead of its run: each bound of the device check moved by one (5 blocks, 1 KB, a block a
+    # multiple of 256 bytes, a program unit dividing 256)
+    for blocks, size, prog in ((5, 1024, 16), (5, 1024, 256), (5, 1024, 1), (5, 1280, 128)):
+        log = Log(RamBlockDev(block_size=size, blocks=blocks, prog=prog))
+        log.commit(full={"round": {"i": 1}})
+        assert (log.blocks, log.block_size, log.prog) == (blocks, size, prog)
+    for blocks, size, prog in ((4, 1024, 16), (5, 768, 16), (5, 1024 + 128, 16), (5, 1024, 512), (5, 1024, 48)):
+        try:
+            Log(RamBlockDev(block_size=size, blocks=blocks, prog=prog))
+        except ValueError as e:
+            assert str(e).startswith("flash: %d blocks of %d bytes, program unit %d: " % (blocks, size, prog)), e
+        else:
+            raise AssertionError("flash of %d blocks of %d bytes, unit %d taken" % (blocks, size, prog))
