@@ -3,7 +3,7 @@ each test here names the mutant it kills, seen failing with it applied by hand."
 import json
 
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
-from tablectl.storage import F_ACK, F_END, Log, Refused
+from tablectl.storage import F_ACK, F_END, Log, LogError, Refused
 
 
 def dev(blocks=6):
@@ -411,3 +411,51 @@ def test_the_smallest_geometry_the_log_takes_and_each_one_a_step_past_it():
             assert str(e).startswith("flash: %d blocks of %d bytes, program unit %d: " % (blocks, size, prog)), e
         else:
             raise AssertionError("flash of %d blocks of %d bytes, unit %d taken" % (blocks, size, prog))
+
+
+def random_commit(rnd, names):
+    """One commit's arguments of the kinds Store makes: whole values, patches, deep patches, removals."""
+    name = rnd.choice(names)
+    k = rnd.random()
+    if k < 0.3:
+        return {"full": {name: {"a": {"x": rnd.randint(0, 9)}, "b": rnd.randint(0, 9)}}}
+    if k < 0.55:
+        return {"patch": {name: {rnd.choice("ab"): {"x": rnd.randint(0, 9)}}}}
+    if k < 0.8:
+        return {"deep": {name: {rnd.choice("ab"): {rnd.choice("xy"): rnd.randint(0, 9)}}}}
+    return {"gone": [name]}
+
+
+def test_an_atomic_block_leaves_the_state_its_commits_leave_one_by_one_and_value_follows_it():
+    # records.py, by hand ahead of its run: hold() and held_value() (what an atomic() block folds its commits
+    # into) against the same commits written one frame each, for seeded random runs of every kind of commit
+    import random
+    from tablectl.store import copy
+    for seed in range(60):
+        rnd = random.Random(seed)
+        names = ["m", "n"]
+        one, folded = Log(dev()), Log(dev())
+        for log in (one, folded):
+            log.commit(full={"m": {"a": {"x": 0}, "b": 0}, "n": {"a": {"x": 1}, "b": 1}})
+        with folded.atomic():
+            for step in range(rnd.randint(1, 8)):
+                args = random_commit(rnd, names)
+                try:
+                    one.commit(**copy(args))
+                except (ValueError, LogError, TypeError, AttributeError):
+                    continue  # a patch of a record removed, or of a key holding no dict: not a commit Store makes
+                folded.commit(**copy(args))
+                for name in names:
+                    assert folded.value(name) == one.get(name), (seed, step, name, folded.value(name), one.get(name))
+        assert folded.state == one.state, (seed, folded.state, one.state)
+        before = copy(folded.state)
+        try:
+            with folded.atomic():  # a block that fails: what value() and hold() made of it touches no record
+                for step in range(4):
+                    folded.commit(**random_commit(rnd, ["m", "n"]))
+                    folded.value("m"), folded.value("n")
+                raise KeyError("the step failed")
+        except (KeyError, ValueError, LogError, TypeError, AttributeError):
+            pass
+        assert folded.state == before, (seed, folded.state, before)
+        assert Log(folded.dev.reboot()).state == one.state, seed
