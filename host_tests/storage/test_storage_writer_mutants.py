@@ -251,7 +251,8 @@ def test_a_checkpoint_of_a_damaged_log_keeps_whether_its_configuration_was_lost(
 def test_a_frame_no_block_has_room_for_after_its_checkpoint_is_refused_never_programmed_past_the_block():
     # cosmic-ray: the check after the search for a block (`self.pos + need > self.block_size` made `-`): a ring
     # whose every new block starts with a checkpoint (every = 1; the firmware's is 2 or more) leaves each block too
-    # little room for the frame, which was then programmed past the end of its block, over the next one
+    # little room for the frame, which was then programmed past the end of its block, over the next one; and the
+    # refusal's bytes left (`self.block_size - self.pos` made `+`)
     d = dev()
     log = Log(d)
     log.every = 1
@@ -259,7 +260,8 @@ def test_a_frame_no_block_has_room_for_after_its_checkpoint_is_refused_never_pro
     try:
         log.commit(full={"b": {"v": "b" * 900}})
     except Refused as e:
-        assert "does not fit the ring's next block" in str(e), e
+        n = len(json.dumps({"r": {"b": {"v": "b" * 900}}}))
+        assert str(e) == "a frame of %d bytes does not fit the ring's next block (%d bytes left)" % (n, 2048 - log.pos), e
     else:
         raise AssertionError("a frame longer than any block's room after its checkpoint was written")
     got = Log(d.reboot())
