@@ -461,3 +461,19 @@ def test_an_atomic_block_leaves_the_state_its_commits_leave_one_by_one_and_value
             pass
         assert folded.state == before, (seed, folded.state, before)
         assert Log(folded.dev.reboot()).state == one.state, seed
+
+
+def test_idle_says_it_did_nothing_while_the_block_ahead_holds_live_state():
+    # cosmic-ray: idle()'s `return False  # live state there` made True: a caller that runs idle() until it
+    # says it did nothing (`while log.idle()`) never stopped, though nothing was erased or written
+    d = dev(5)
+    log = Log(d)
+    log.commit(full={"round": {"i": -1, "pad": "x" * 100}})
+    log.every = 100  # no checkpoint comes: the ring fills with live state
+    for i in range(5000):
+        ahead = (log.head + 1) % 5
+        if log._bseq(ahead) >= log.ckpt > 0 and log.pos * 2 < log.block_size:
+            break
+        steps(log, 1, i)
+    erases, seq = d.erases, log.seq
+    assert log.idle() is False and (d.erases, log.seq) == (erases, seq)
