@@ -477,3 +477,17 @@ def test_idle_says_it_did_nothing_while_the_block_ahead_holds_live_state():
         steps(log, 1, i)
     erases, seq = d.erases, log.seq
     assert log.idle() is False and (d.erases, log.seq) == (erases, seq)
+
+
+def test_no_entries_asked_reads_none_and_counts_no_damage():
+    # ring.py's first run: entries()'s `n <= 0` made `<= -1`: entries(0) read the newest block and counted its
+    # damaged journal frames, which the caller then reported as damage met
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    block, off, flags, seq, n, obj = log_frames(d)[-2]
+    flip(d, block, off + 12 + n // 2)
+    log = Log(d.reboot())
+    assert log.entries(0) == ([], 0) and log.entries(-1) == ([], 0)
+    assert log.entries(5)[1] == 1
