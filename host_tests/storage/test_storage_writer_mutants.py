@@ -491,3 +491,26 @@ def test_no_entries_asked_reads_none_and_counts_no_damage():
     log = Log(d.reboot())
     assert log.entries(0) == ([], 0) and log.entries(-1) == ([], 0)
     assert log.entries(5)[1] == 1
+
+
+def test_a_frame_whose_crcs_are_right_but_whose_payload_is_no_json_is_damage_never_a_crash():
+    # ring.py's first run: _payload()'s `except (ValueError, UnicodeError)` replaced: a payload that is not
+    # JSON, or not UTF-8, with both CRCs right (a firmware that did not write it) raised out of boot
+    import struct
+    from tablectl.crc import crc32
+    for junk in (b"x", b"\xff\xfe"):
+        d = dev()
+        log = Log(d)
+        log.commit(full={"round": {"i": -1}})
+        steps(log, 3)
+        block, off, flags, seq, n, obj = log_frames(d)[-2]
+        start = block * d.block_size + off
+        hcrc = struct.unpack_from("<I", d.data, start + 8)[0]
+        payload = (junk * n)[:n]
+        d.data[start + 12:start + 12 + n] = payload
+        d.data[start + 12 + n:start + 16 + n] = struct.pack("<I", crc32(payload, hcrc))
+        try:
+            got = Log(d.reboot())
+        except Exception as e:
+            raise AssertionError("%r: boot raised %r" % (junk, e))
+        assert "damaged flash after saved frame" in got.problem, (junk, got.problem)
