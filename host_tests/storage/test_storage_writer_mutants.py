@@ -514,3 +514,15 @@ def test_a_frame_whose_crcs_are_right_but_whose_payload_is_no_json_is_damage_nev
         except Exception as e:
             raise AssertionError("%r: boot raised %r" % (junk, e))
         assert "damaged flash after saved frame" in got.problem, (junk, got.problem)
+
+
+def test_payloads_gives_every_frame_of_the_ring_oldest_first_not_only_the_head_blocks():
+    # ring.py's first run: payloads()'s walk back to the oldest block never run (ZeroIterationForLoop): only the
+    # head block's frames were given
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 60)
+    assert log.bseq > 2
+    want = [(f[2], f[5]) for f in log_frames(d)]
+    assert list(log.payloads()) == want and len(set(f[0] for f in log_frames(d))) > 1
