@@ -84,8 +84,13 @@ class _Replay:
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
         log = self.log
         for block, bseq in log._ring():
-            ends = [(off, seq, n, crc) for off, flags, seq, n, crc in log._frames(block)
-                    if crc is not None and flags & F_END]
+            ends, top = [], 0
+            for off, flags, seq, n, crc in log._frames(block):
+                if crc is None:
+                    continue
+                if flags & F_END and seq > top:  # numbered below a frame before it: a copy, which replay() names
+                    ends.append((off, seq, n, crc))
+                top = seq if seq > top else top
             for off, seq, n, crc in reversed(ends):
                 end = log._payload(block, off, n, crc)
                 if end is None:
@@ -141,6 +146,7 @@ class _Replay:
         chain_broken = ""
         pending = []  # flags of damaged frames not yet explained (None: header lost as well)
         bad = False
+        repeated = 0  # the seq of a valid frame met after one numbered as high or higher (0: none)
         kept, kept_vital = "", False
         used = 0  # frames met in the head block
         tail = 0  # where the head block's last frame ends, by its header (0: its header is damaged)
@@ -161,7 +167,9 @@ class _Replay:
                 if obj is None:
                     pending.append(None if crc is None else flags)
                     continue
-                if seq <= last:
+                if seq <= last:  # the firmware numbers each frame once: a valid one numbered again is copied or forged
+                    if not bad:
+                        bad, repeated = last, seq
                     continue
                 if seq != last + 1 and not pending:
                     pending.append(None)  # frames missing between two valid ones
@@ -230,6 +238,9 @@ class _Replay:
         log.chain = self.chained or _chain.START
         if chain_broken:
             log.problem = chain_broken
+        elif repeated:
+            log.problem = ("damaged flash: a valid frame numbered #%d after saved frame #%d (a frame copied or "
+                           "forged)" % (repeated, bad))
         elif bad:
             log.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
                            "the damage is older than what the log proves happened" % bad)
