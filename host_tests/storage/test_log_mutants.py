@@ -1,6 +1,6 @@
 """The flash log's replay and ring against the five mutations of them that no test caught (issue 23, rows "log
 replay" and "log ring"): each test here fails with its mutation applied."""
-# mp-heap: 116K
+# mp-heap: 128K
 import struct
 
 from harness.ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
@@ -494,6 +494,9 @@ def test_a_valid_frame_numbered_again_after_the_newest_is_copied_or_forged_flash
         want = "a valid frame numbered #%d after saved frame #%d" % (frame[3], frames[-1][3])
         assert want in got.problem, (which, got.problem)
         assert got.state["round"]["i"] == 2  # the copy changes nothing of the report's state
+        got.checkpoint(records={"round": {"i": 7}})  # a RAM clear
+        again = Log(got.dev.reboot())
+        assert again.problem == "" and again.state == {"round": {"i": 7}}, (which, again.problem, again.state)
         which += 1
     assert which == 5
 
