@@ -534,3 +534,23 @@ def test_a_torn_write_then_an_empty_new_head_block_resumes_at_that_blocks_first_
     log.commit(patch={"round": {"i": 1002}})
     assert [f[1] for f in log_frames(d) if f[0] == log.head] == [log.first]
     assert Log(d.reboot()).state["round"]["i"] == 1002
+
+
+def test_a_damaged_header_before_the_newest_checkpoint_in_its_block_leaves_that_checkpoint_the_base():
+    # cosmic-ray: base()'s scan for end frames stopped at a damaged header (`continue` -> `break`): the
+    # checkpoint written after it was passed over for an older one, and boot tilted over damage the
+    # checkpoint had made harmless
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 2)
+    frames = [f for f in log_frames(d) if f[5] is not None]
+    block, off = frames[-1][0], frames[-1][1]
+    flip(d, block, off + 4)  # the newest frame's seq: its header CRC fails
+    log.commit(patch={"round": {"i": 50}})
+    log.checkpoint()
+    assert log.head == block  # the checkpoint in the damaged frame's block
+    steps(log, 1, 60)
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state["round"]["i"] == 60, (got.problem, got.state)

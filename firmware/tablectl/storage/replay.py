@@ -274,9 +274,14 @@ class _Replay:
             before = _chain.unhexed(obj.get("c"))
         except ValueError:
             return "journal chain missing after entry #%d: a frame this firmware did not write" % log.jseq
-        first = entries[0][0] if entries else log.jseq + 1
+        # a frame of no entries is a checkpoint's end: its 'js' is the journal's seq there, which the replay,
+        # when it starts at that checkpoint, has not met yet
+        first = entries[0][0] if entries else max(log.jseq, obj.get("js", 0)) + 1
         if self.chained is not None and not gap:
             if before != self.chained:  # what the last frame's entries make is not what this one follows
+                if self.checked == first:  # no entry since the last chain value: a frame's value itself changed
+                    return ("journal chain broken before entry #%d: a frame's chain value is not the one the "
+                            "entries before it make" % first)
                 return ("journal chain broken: entries #%d-#%d were edited, removed or reordered"
                         % (self.checked, first - 1))
             for k in range(len(entries or ())):
