@@ -3,6 +3,7 @@ as a stamped entry, page()'s bounds, the newest entry's time, and an export's he
 from harness.ramblockdev import RamBlockDev
 from tablectl.journal import Journal, describe, entry
 from tablectl.storage import Log
+from tablectl.utc import seconds
 
 
 def fresh(epoch=0):
@@ -70,3 +71,5 @@ def test_describe_gives_the_raw_fields_and_the_text_only_where_there_is_one():
     assert describe((7, 3, "hit", 2, 500, "")) == "#7 round 3 hit a=2 b=500"
     assert describe((7, 3, "hit", 2, 500, "royal")) == "#7 round 3 hit a=2 b=500 royal"
     assert describe((7, 3, "hit", 2, 500, "", None, 2)) == "#7 round 2.3 hit a=2 b=500"
+    t = seconds(2026, 12, 2, 8, 30, 0)
+    assert describe((7, 3, "hit", 2, 500, "x", t, 2)) == "#7 2026-12-02T08:30:00Z round 2.3 hit a=2 b=500 x"
