@@ -1,8 +1,8 @@
 """tablectl.journal at its edges, for make mutate (issue 23): the printable range of a text, what entry() takes
 as a stamped entry, page()'s bounds, the newest entry's time, and an export's header from seq 0 or 1."""
-from harness.ramblockdev import RamBlockDev
+from harness.ramblockdev import RamBlockDev, flip, log_frames
 from tablectl.journal import Journal, describe, entry
-from tablectl.storage import Log
+from tablectl.storage import F_ENT, Log
 from tablectl.utc import seconds
 
 
@@ -73,3 +73,40 @@ def test_describe_gives_the_raw_fields_and_the_text_only_where_there_is_one():
     assert describe((7, 3, "hit", 2, 500, "", None, 2)) == "#7 round 2.3 hit a=2 b=500"
     t = seconds(2026, 12, 2, 8, 30, 0)
     assert describe((7, 3, "hit", 2, 500, "x", t, 2)) == "#7 2026-12-02T08:30:00Z round 2.3 hit a=2 b=500 x"
+
+
+def test_an_entry_whose_fields_are_damaged_is_skipped_and_counted_as_damaged():
+    j = fresh()
+    j.append("a", 1)
+    j.log.commit(entries=[[2, 1, "b", 0, 0, "", -1, 1]])  # a time before 2000: no entry of any firmware's
+    j.append("c", 2)
+    assert [r[2] for r in j.records(10)] == ["a", "c"] and j.damaged == 1
+
+
+def test_an_export_across_a_damaged_frame_of_records_only_goes_on_without_a_resync():
+    j = fresh()
+    j.append("a", 1)
+    j.log.commit(full={"round": {"i": 1}})
+    j.log.commit(patch={"round": {"i": 2}})  # records, no entry
+    j.append("b", 2)
+    block, off, flags, seq, n, obj = [f for f in log_frames(j.log.dev) if f[5] and "p" in f[5]][-1]
+    assert not flags & F_ENT
+    flip(j.log.dev, block, off + 12 + n // 2)  # its payload: the header, and so its flags, still read
+    lines = []
+    assert Journal(Log(j.log.dev)).export(1, lines.append) == 2
+    assert not [line for line in lines if line.startswith("# resync")], lines
+
+
+def test_an_export_from_entries_the_ring_erased_names_the_erased_numbers_not_a_round():
+    j = fresh()
+    for k in range(1, 400):
+        j.append("e", 1000 + k, text="x" * 20)
+    kept = j.page(0, 1)[0][0]
+    assert kept > 1  # the ring erased the first entries
+    for first in (1, kept - 1):
+        lines = []
+        j.export(first, lines.append)
+        assert lines[0].endswith(" rotated=%d-%d" % (first, kept - 1)), (first, lines[0])
+    lines = []
+    j.export(kept, lines.append)
+    assert "rotated" not in lines[0]
