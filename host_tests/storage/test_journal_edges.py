@@ -110,3 +110,24 @@ def test_an_export_from_entries_the_ring_erased_names_the_erased_numbers_not_a_r
     lines = []
     j.export(kept, lines.append)
     assert "rotated" not in lines[0]
+
+
+def test_an_export_across_an_entry_of_damaged_fields_leaves_it_out_and_resyncs_after_it():
+    j = fresh()
+    j.append("a", 1)
+    j.log.commit(entries=[[2, 1, "b", 0, 0, "", -1, 1]])  # a time before 2000: no entry of any firmware's
+    j.append("c", 2)
+    lines = []
+    assert j.export(1, lines.append) == 2
+    body = [line.split()[:3] for line in lines if not line.startswith("# tablectl") and not line.startswith("# end")]
+    assert body[0] == ["1", "1", "a"] and body[1][:3] == ["#", "resync", "first=3"] and body[2] == ["3", "2", "c"]
+    assert len(body) == 3, lines
+
+
+def test_the_last_twenty_entries_by_default():
+    j = fresh()
+    for k in range(25):
+        j.append("e", k)
+    assert [r[0] for r in j.records()] == list(range(6, 26))
+    assert len(j.tail()) == 20 and j.tail()[0].startswith("#6 ")
+    assert [r[0] for r in j.page(2)] == list(range(2, 22))
