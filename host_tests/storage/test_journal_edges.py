@@ -27,7 +27,8 @@ def test_a_stamped_entry_takes_time_0_and_epoch_1_and_refuses_what_is_below():
     assert entry([1, 2, "e", 3, 4, "x"]) == (1, 2, "e", 3, 4, "x", None, 0)
     for bad in ([1, 2, "e", 3, 4, "x", -1, 1], [1, 2, "e", 3, 4, "x", 0, 0], [1, 2, "e", 3, 4, "x", 0],
                 [1, 2, "e", 3, 4], [1, 2, "e", 3, 4, "x", 0, 1, 0], [1, 2, "e", 3, 4, "x", True, 1],
-                [1, 2, "e", 3, 4, "x", 0, True], [1, 2, "e", 3, 4, "x", "0", 1]):
+                [1, 2, "e", 3, 4, "x", 0, True], [1, 2, "e", 3, 4, "x", "0", 1], [1, 2, 5, 3, 4, "x"],
+                [1, 2, "e", 3, 4, 5], [1, 2, 5, 3, 4, "x", 0, 1], [1, 2, "e", 3, 4, None, 0, 1]):
         assert entry(bad) is None, bad
 
 
@@ -131,3 +132,25 @@ def test_the_last_twenty_entries_by_default():
     assert [r[0] for r in j.records()] == list(range(6, 26))
     assert len(j.tail()) == 20 and j.tail()[0].startswith("#6 ")
     assert [r[0] for r in j.page(2)] == list(range(2, 22))
+
+
+def test_an_export_across_a_frame_whose_header_is_damaged_resyncs_after_it():
+    j = fresh()
+    for k in range(4):
+        j.append("e%d" % k, k)
+    block, off = [f for f in log_frames(j.log.dev) if f[5] and f[5].get("j")][2][:2]
+    flip(j.log.dev, block, off + 4)  # entry #3's frame: its header CRC fails, its flags are not known
+    lines = []
+    assert Journal(Log(j.log.dev)).export(1, lines.append) == 3
+    assert [line.split()[0] for line in lines[1:-1]] == ["1", "2", "#", "4"] and "resync first=4" in lines[3], lines
+
+
+def test_a_stamped_entry_without_a_time_exports_a_dash_and_tail_shows_the_stamps():
+    j = fresh(epoch=2)
+    j.append("a", 3)  # no clock: no time
+    j.append("b", 4, at=seconds(2026, 12, 2, 8, 30, 0))
+    lines = []
+    j.export(1, lines.append)
+    assert lines[1].split()[1:3] == ["2.3", "a"] and lines[1].split()[6] == "-", lines[1]
+    assert lines[2].split()[6] == "2026-12-02T08:30:00Z", lines[2]
+    assert j.tail() == ["#1 round 2.3 a a=0 b=0", "#2 2026-12-02T08:30:00Z round 2.4 b a=0 b=0"]
