@@ -112,6 +112,26 @@ def test_a_frame_whose_second_entry_is_renumbered_names_that_entry():
     assert "journal chain broken at entry #5: entries removed" in tamper(second, 2)
 
 
+def test_a_chain_value_changed_right_after_a_checkpoint_names_the_entry_it_stands_before():
+    # cosmic-ray: a frame of no entries (a checkpoint's end) counted the next entry one off (`jseq + 1` -> `+ 2`
+    # or `+ 0`) and the message named a range that is not there (#12-#10); no entry was edited: a chain value was
+    d = played()
+    log, j = journal_of(d)
+    log.checkpoint()  # its end frame holds the chain value and no entry
+    j.append("after", 10, text="the frame whose chain value is changed")
+    j.append("next", 11)
+    frames = [f for f in log_frames(d) if f[5] and f[5].get("j")]
+    block, off, flags, seq, n, obj = frames[-2]
+    assert obj["j"][0][0] == 11
+
+    def other_value(raw):
+        c = obj["c"].encode()
+        return raw.replace(c, (b"0" if c[:1] != b"0" else b"1") + c[1:])
+    rewrite_payload(d, block, off, other_value)
+    problem = Log(d).problem
+    assert problem.startswith("journal chain broken before entry #11: a frame's chain value"), problem
+
+
 def test_the_newest_frame_has_nothing_after_it_to_betray_an_edit_the_export_pins_it():
     """An edit of the very last frame leaves no later chain value on the table to disagree: what pins it is the
     chain value a host already exported for it (tools/boardops/journalcheck compares the next export with it)."""

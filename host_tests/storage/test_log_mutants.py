@@ -1,6 +1,6 @@
 """The flash log's replay and ring against the five mutations of them that no test caught (issue 23, rows "log
 replay" and "log ring"): each test here fails with its mutation applied."""
-# mp-heap: 116K
+# mp-heap: 128K
 import struct
 
 from harness.ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
@@ -464,3 +464,93 @@ def test_a_torn_first_frame_of_a_new_block_leaves_the_rest_of_that_block_in_use(
     log.commit(patch={"round": {"i": 1001}})
     assert log.head == head
     assert Log(d.reboot()).state["round"]["i"] == 1001
+
+
+def copy_frame_to_head(d, log, frame):
+    """A valid frame's bytes, header and both CRCs, programmed again where the head block's next frame goes."""
+    block, off, flags, seq, n, obj = frame
+    raw = bytearray(12 + n + 4)
+    d.readblocks(block, raw, off)
+    _poke(d, log.head * d.block_size + log.pos, raw)
+
+
+def test_a_valid_frame_numbered_again_after_the_newest_is_copied_or_forged_flash_a_problem_naming_it():
+    # cosmic-ray: `seq <= last` -> `<`: the newest frame copied after itself was taken for frames missing
+    # between two valid ones; this firmware writes each number once, so any repeat is named for what it is.
+    # Every frame of the log copied, the checkpoint's end frame too (which base() then takes for no base)
+    which = 0
+    while True:
+        d = dev()
+        log = Log(d)
+        log.every = 100
+        log.commit(full={"round": {"i": -1}})
+        steps(log, 3)
+        frames = [f for f in log_frames(d) if f[5] is not None]
+        if which == len(frames):
+            break
+        frame = frames[-1 - which]  # the newest first
+        copy_frame_to_head(d, log, frame)
+        got = Log(d.reboot())
+        want = "a valid frame numbered #%d after saved frame #%d" % (frame[3], frames[-1][3])
+        assert want in got.problem, (which, got.problem)
+        assert got.state["round"]["i"] == 2  # the copy changes nothing of the report's state
+        got.checkpoint(records={"round": {"i": 7}})  # a RAM clear
+        again = Log(got.dev.reboot())
+        assert again.problem == "" and again.state == {"round": {"i": 7}}, (which, again.problem, again.state)
+        which += 1
+    assert which == 5
+
+
+def test_a_torn_write_then_an_empty_new_head_block_resumes_at_that_blocks_first_frame():
+    # cosmic-ray: `used = 0` -> `1`: a head block with no frame at all (the acknowledgement's block started,
+    # the power cut before its frame) was scanned for the torn pages and resumed a page of guard past its header
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    i = 0
+    while log.pos + 200 <= log.block_size:
+        log.commit(patch={"round": {"i": i, "pad": "p" * 20}})
+        i += 1
+    torn_in = log.head
+    d.cut_after(1)  # the commit's frame, in this block, cut halfway
+    try:
+        log.commit(patch={"round": {"i": 1000, "pad": "q" * 20}})
+    except PowerCut:
+        pass
+    d = d.reboot()
+    log = Log(d)
+    log.every = 100
+    assert log.torn and log.head == torn_in, (log.torn, log.head)
+    d.cut_after(2, done=0)  # the acknowledgement's block (erased already): its header written, the cut before its frame
+    try:
+        log.commit(patch={"round": {"i": 1001, "pad": "r" * 150}}, entries=[entry(log.jseq + 1, "torn_write")])
+    except PowerCut:
+        pass
+    d = d.reboot()
+    log = Log(d)
+    assert log.head != torn_in and log.torn and log.problem == "", (log.head, log.torn, log.problem)
+    assert log.pos == log.first, log.pos
+    log.commit(patch={"round": {"i": 1002}})
+    assert [f[1] for f in log_frames(d) if f[0] == log.head] == [log.first]
+    assert Log(d.reboot()).state["round"]["i"] == 1002
+
+
+def test_a_damaged_header_before_the_newest_checkpoint_in_its_block_leaves_that_checkpoint_the_base():
+    # cosmic-ray: base()'s scan for end frames stopped at a damaged header (`continue` -> `break`): the
+    # checkpoint written after it was passed over for an older one, and boot tilted over damage the
+    # checkpoint had made harmless
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 2)
+    frames = [f for f in log_frames(d) if f[5] is not None]
+    block, off = frames[-1][0], frames[-1][1]
+    flip(d, block, off + 4)  # the newest frame's seq: its header CRC fails
+    log.commit(patch={"round": {"i": 50}})
+    log.checkpoint()
+    assert log.head == block  # the checkpoint in the damaged frame's block
+    steps(log, 1, 60)
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state["round"]["i"] == 60, (got.problem, got.state)

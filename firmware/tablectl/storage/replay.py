@@ -84,8 +84,13 @@ class _Replay:
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
         log = self.log
         for block, bseq in log._ring():
-            ends = [(off, seq, n, crc) for off, flags, seq, n, crc in log._frames(block)
-                    if crc is not None and flags & F_END]
+            ends, top = [], 0
+            for off, flags, seq, n, crc in log._frames(block):
+                if crc is None:
+                    continue
+                if flags & F_END and seq > top:  # numbered below a frame before it: a copy, which replay() names
+                    ends.append((off, seq, n, crc))
+                top = seq if seq > top else top
             for off, seq, n, crc in reversed(ends):
                 end = log._payload(block, off, n, crc)
                 if end is None:
@@ -141,6 +146,7 @@ class _Replay:
         chain_broken = ""
         pending = []  # flags of damaged frames not yet explained (None: header lost as well)
         bad = False
+        repeated = 0  # the seq of a valid frame met after one numbered as high or higher (0: none)
         kept, kept_vital = "", False
         used = 0  # frames met in the head block
         tail = 0  # where the head block's last frame ends, by its header (0: its header is damaged)
@@ -161,7 +167,9 @@ class _Replay:
                 if obj is None:
                     pending.append(None if crc is None else flags)
                     continue
-                if seq <= last:
+                if seq <= last:  # the firmware numbers each frame once: a valid one numbered again is copied or forged
+                    if not bad:
+                        bad, repeated = last, seq
                     continue
                 if seq != last + 1 and not pending:
                     pending.append(None)  # frames missing between two valid ones
@@ -230,6 +238,9 @@ class _Replay:
         log.chain = self.chained or _chain.START
         if chain_broken:
             log.problem = chain_broken
+        elif repeated:
+            log.problem = ("damaged flash: a valid frame numbered #%d after saved frame #%d (a frame copied or "
+                           "forged)" % (repeated, bad))
         elif bad:
             log.problem = ("damaged flash after saved frame #%d, and later frames exist: the state before "
                            "the damage is older than what the log proves happened" % bad)
@@ -263,9 +274,14 @@ class _Replay:
             before = _chain.unhexed(obj.get("c"))
         except ValueError:
             return "journal chain missing after entry #%d: a frame this firmware did not write" % log.jseq
-        first = entries[0][0] if entries else log.jseq + 1
+        # a frame of no entries is a checkpoint's end: its 'js' is the journal's seq there, which the replay,
+        # when it starts at that checkpoint, has not met yet
+        first = entries[0][0] if entries else max(log.jseq, obj.get("js", 0)) + 1
         if self.chained is not None and not gap:
             if before != self.chained:  # what the last frame's entries make is not what this one follows
+                if self.checked == first:  # no entry since the last chain value: a frame's value itself changed
+                    return ("journal chain broken before entry #%d: a frame's chain value is not the one the "
+                            "entries before it make" % first)
                 return ("journal chain broken: entries #%d-#%d were edited, removed or reordered"
                         % (self.checked, first - 1))
             for k in range(len(entries or ())):
