@@ -1,6 +1,6 @@
 """The flash log's replay and ring against the five mutations of them that no test caught (issue 23, rows "log
 replay" and "log ring"): each test here fails with its mutation applied."""
-# mp-heap: 128K
+# mp-heap: 132K
 import struct
 
 from harness.ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
