@@ -5,9 +5,8 @@ is refused in one line before anything is written, and every default one is acce
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.largest import largest, measure
+from harness.largest import dice_rounds, largest
 from harness.ramblockdev import RamBlockDev
-from harness.rounds import to_betting
 from harness.tables import cleanup, new_app
 from tablectl import bound, meters
 from tablectl.config import DEFAULTS, GAMES, PROGRESSIVE, Config, validate
@@ -72,14 +71,7 @@ def test_a_dice_or_fan_tan_round_record_stays_within_its_bound_and_the_bound_wit
     app = new_app(game, history_len=hist)
     most = {}
     for r in range(hist + 2):
-        to_betting(app)
-        if r % 2:  # a void round: "void" is the longest result a fan-tan history holds
-            app.dispatch("VOID_LONG")
-        else:
-            app.dispatch("BELL")
-            for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
-                app.dispatch(e)
-        measure(app, most)
+        dice_rounds(app, game, 1, most, first=r)
         assert not app.refused and app.controller.round_no == r + 2
     cleanup()
     limit = bounds(app.config.values)

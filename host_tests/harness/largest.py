@@ -4,6 +4,7 @@ record bounds' test and bench)."""
 import json
 
 from harness.progressive import keys, seats
+from harness.rounds import to_betting
 
 
 # the coups of the longest class names: a paradise straight (Th Jh Qh Kh As 2c), six of a kind
@@ -38,3 +39,17 @@ def largest(app, game, n, rounds, most):
             measure(app, most)
         assert app.controller.state == "betting" and not app.refused, (app.controller.state, app.refused,
                                                                          app.controller.message)
+
+
+def dice_rounds(app, game, rounds, most, first=0):
+    """Play `rounds` rounds of a dice or fan-tan table, the odd ones (counted from `first`) voided: "void" is the
+    longest result a fan-tan history holds; `most` as largest()'s."""
+    for r in range(first, first + rounds):
+        to_betting(app)
+        if r % 2:
+            app.dispatch("VOID_LONG")
+        else:
+            app.dispatch("BELL")
+            for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
+                app.dispatch(e)
+        measure(app, most)

@@ -134,6 +134,16 @@ class RamBlockDev:
             return 0
         return 0  # 1 init, 2 deinit, 3 sync: nothing to do in RAM
 
+    def cut_during(self, n, step):
+        """step() with its n-th program/erase from now cut (as cut_after), then the same flash booted again:
+        the device a board finds after that brown-out."""
+        self.cut_after(n)
+        try:
+            step()
+        except PowerCut:
+            pass
+        return self.reboot()
+
     def reboot(self):
         """The same flash behind a new device object, powered. The old object stays dead for good:
         whatever still holds it can never reach the flash again."""

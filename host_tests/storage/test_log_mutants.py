@@ -67,12 +67,7 @@ def test_an_acknowledgement_explains_only_the_torn_write_it_names_not_older_dama
     log.commit(full={"round": {"i": -1}})
     steps(log, 4)
     log.commit(patch={"round": {"i": 99}})  # the record frame the damage will hit: right before the torn one
-    d.cut_after(1)
-    try:
-        log.commit(patch={"round": {"i": 100}}, entries=[entry(log.jseq + 1, "torn")])
-    except PowerCut:
-        pass
-    d = d.reboot()
+    d = d.cut_during(1, lambda: log.commit(patch={"round": {"i": 100}}, entries=[entry(log.jseq + 1, "torn")]))
     log = Log(d)
     assert log.torn and log.problem == ""
     log.commit(entries=[entry(log.jseq + 1, "torn_write")])  # acknowledges the torn write
@@ -332,12 +327,7 @@ def test_a_torn_writes_acknowledgement_rides_in_the_next_frame_one_program_and_n
     log = Log(d)
     log.commit(full={"round": {"i": -1}})
     steps(log, 2)
-    d.cut_after(1)
-    try:
-        log.commit(patch={"round": {"i": 100}})
-    except PowerCut:
-        pass
-    d = d.reboot()
+    d = d.cut_during(1, lambda: log.commit(patch={"round": {"i": 100}}))
     log = Log(d)
     torn, seq, programs = log.torn, log.seq, d.programs
     assert torn and log.problem == ""
@@ -513,12 +503,8 @@ def test_a_torn_write_then_an_empty_new_head_block_resumes_at_that_blocks_first_
         log.commit(patch={"round": {"i": i, "pad": "p" * 20}})
         i += 1
     torn_in = log.head
-    d.cut_after(1)  # the commit's frame, in this block, cut halfway
-    try:
-        log.commit(patch={"round": {"i": 1000, "pad": "q" * 20}})
-    except PowerCut:
-        pass
-    d = d.reboot()
+    # the commit's frame, in this block, cut halfway
+    d = d.cut_during(1, lambda: log.commit(patch={"round": {"i": 1000, "pad": "q" * 20}}))
     log = Log(d)
     log.every = 100
     assert log.torn and log.head == torn_in, (log.torn, log.head)

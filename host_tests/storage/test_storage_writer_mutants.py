@@ -2,7 +2,7 @@
 each test here names the mutant it kills, seen failing with it applied by hand."""
 import json
 
-from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
+from harness.ramblockdev import RamBlockDev, flip, log_frames
 from tablectl.storage import F_ACK, F_END, Log, LogError, Refused
 
 
@@ -51,12 +51,7 @@ def test_idle_does_nothing_until_the_next_frame_has_acknowledged_a_torn_write():
     log = Log(d)
     log.commit(full={"round": {"i": -1}})
     steps(log, 150)  # the ring wrapped: the block ahead holds old frames, which idle() would erase
-    d.cut_after(1)
-    try:
-        log.commit(patch={"round": {"i": 100}})
-    except PowerCut:
-        pass
-    d = d.reboot()
+    d = d.cut_during(1, lambda: log.commit(patch={"round": {"i": 100}}))
     log = Log(d)
     assert log.torn and log._ack and log.problem == ""
     erases, programs = d.erases, d.programs
@@ -365,12 +360,7 @@ def test_only_the_first_frame_after_a_torn_write_acknowledges_it():
     log = Log(d)
     log.commit(full={"round": {"i": -1}})
     steps(log, 2)
-    d.cut_after(1)
-    try:
-        log.commit(patch={"round": {"i": 100}})
-    except PowerCut:
-        pass
-    d = d.reboot()
+    d = d.cut_during(1, lambda: log.commit(patch={"round": {"i": 100}}))
     log = Log(d)
     torn = log.torn
     log.commit(patch={"round": {"i": 5}})

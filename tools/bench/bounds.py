@@ -13,8 +13,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "boards" / "sim"))  # the board the tables play on
 
-from harness.largest import largest, measure  # noqa: E402  (host_tests/, on the .venv's path)
-from harness.rounds import to_betting  # noqa: E402
+from harness.largest import dice_rounds, largest  # noqa: E402  (host_tests/, on the .venv's path)
 from harness.tables import cleanup, new_app  # noqa: E402
 from tablectl import bound  # noqa: E402
 from tablectl.config import GAMES, PROGRESSIVE  # noqa: E402
@@ -33,15 +32,7 @@ def real(game):
         largest(app, game, app.config["seats"], ROUNDS, most)
     else:
         app = new_app(game, language="en")
-        for r in range(ROUNDS):
-            to_betting(app)
-            if r % 2:
-                app.dispatch("VOID_LONG")
-            else:
-                app.dispatch("BELL")
-                for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
-                    app.dispatch(e)
-            measure(app, most)
+        dice_rounds(app, game, ROUNDS, most)
     values = app.config.values
     cleanup()
     return most, {"round": bound.round_bytes(values), "config": bound.config_bytes(values, {}),
