@@ -3,7 +3,7 @@ scripted session's flash images, byte for byte, against their SHA-256 as the old
 of frame is in it: whole records, patches, deep patches, removals, atomic() joins, journal entries, long frames
 streamed in two passes, checkpoints, a torn write and its acknowledgement, idle erases, a RAM clear, the ring
 wrapped; on a Pico's geometry (4 KB blocks, 256-byte pages) and on a small ring of 1 KB blocks."""
-# mp-heap: 144K
+# mp-heap: 156K
 import binascii
 import hashlib
 import sys
