@@ -3,6 +3,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 # mp-heap: 176K
 import gc
 
+from harness.logsteps import entry
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
 from tablectl.storage import F_ENT, F_REC, Log, Refused
 from tablectl.store import copy as _copy
@@ -11,10 +12,6 @@ from mptest import raises
 
 def dev(blocks=5, size=1024, prog=16):
     return RamBlockDev(block_size=size, blocks=blocks, prog=prog)
-
-
-def entry(seq, event="e"):
-    return [seq, 1, event, 0, 0, ""]
 
 
 def session(log, steps=12):

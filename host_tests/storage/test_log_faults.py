@@ -4,6 +4,7 @@ smallest ring, and nothing ever programmed outside its block."""
 # mp-heap: 384K
 import gc
 
+from harness.logsteps import entry
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from tablectl.storage import Log, LogError, Refused
 from tablectl.store import copy as _copy
@@ -18,10 +19,6 @@ def dev(blocks, size=BLOCK, prog=256):
     for i in range(len(data)):
         data[i] = 0xFF
     return RamBlockDev(block_size=size, blocks=blocks, data=data, prog=prog)
-
-
-def entry(seq, event="e"):
-    return [seq, 1, event, 0, 0, ""]
 
 
 def play(log, steps, pad=40):

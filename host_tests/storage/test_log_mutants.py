@@ -3,6 +3,7 @@ replay" and "log ring"): each test here fails with its mutation applied."""
 # mp-heap: 132K
 import struct
 
+from harness.logsteps import entry, steps
 from harness.ramblockdev import PowerCut, RamBlockDev, _poke, flip, log_frames
 from tablectl.crc import crc32
 from tablectl.storage import F_ACK, F_CKPT, F_END, F_ENT, F_VITAL, F_REC, Log, LogError
@@ -18,17 +19,6 @@ def dev(blocks=6):
     for i in range(len(data)):
         data[i] = 0xFF
     return RamBlockDev(block_size=2048, blocks=blocks, data=data, prog=16)
-
-
-def entry(seq, event="e"):
-    return [seq, 1, event, 0, 0, ""]
-
-
-def steps(log, n, start=0):
-    for i in range(start, start + n):
-        with log.atomic():
-            log.commit(patch={"round": {"i": i}})
-            log.commit(entries=[entry(log.jseq + 1)])
 
 
 def renumber(d, block, off, seq):

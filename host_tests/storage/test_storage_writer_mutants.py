@@ -2,23 +2,13 @@
 each test here names the mutant it kills, seen failing with it applied by hand."""
 import json
 
+from harness.logsteps import entry, steps
 from harness.ramblockdev import RamBlockDev, flip, log_frames
 from tablectl.storage import F_ACK, F_END, Log, LogError, Refused
 
 
 def dev(blocks=6):
     return RamBlockDev(block_size=2048, blocks=blocks, prog=16)
-
-
-def entry(seq, event="e"):
-    return [seq, 1, event, 0, 0, ""]
-
-
-def steps(log, n, start=0):
-    for i in range(start, start + n):
-        with log.atomic():
-            log.commit(patch={"round": {"i": i}})
-            log.commit(entries=[entry(log.jseq + 1)])
 
 
 def test_idle_does_nothing_on_a_damaged_log_nor_inside_an_atomic_block():
