@@ -65,6 +65,21 @@ def test_seven_seats_hitting_every_round_never_wedge_the_table():
         cleanup()
 
 
+def test_a_progressive_history_holds_exactly_as_many_awards_as_its_bound_allows_never_one_more():
+    # the cap the bound counts on (max(history_len, seats) awards): one award more, a cap off by one, is
+    # within the bound's slack at the defaults and would pass the size tests above
+    for n, hist in ((7, 3), (2, 5)):
+        app = new_app("caribbean_stud", seats=n, history_len=hist, hit_cards_cents=0, supervisor="none",
+                      seed_cents=100000, fixed_straight_flush=200000)
+        most = {}
+        for _ in range(hist + 2):
+            largest(app, "caribbean_stud", n, 1, most)
+            awards = sum(len(r[1]) for r in app.controller.results if type(r[1]) is tuple)
+            assert awards <= max(hist, n), (n, hist, awards)
+        assert awards > max(hist, n) - n, (n, hist, awards)  # full: the oldest round's awards dropped, no more
+        cleanup()
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.sampled_from(("sicbo", "fish_prawn_crab", "fantan")), st.integers(1, 50))
 def test_a_dice_or_fan_tan_round_record_stays_within_its_bound_and_the_bound_within_twice_the_largest(game, hist):
