@@ -12,13 +12,18 @@ part it hit was back, and the simulating loop's lag. Used by host_tests/link/tes
 tools/bench/linkscale.py.
 """
 import asyncio
+import cProfile
+import fcntl
 import json
+import multiprocessing
+import os
 import random
 import re
 import threading
+import termios
 import time
 
-from jackpot import postgres
+from jackpot import leanmqtt, postgres
 from jackpot.broker import SERVER_USER, SIGN_USER
 from jackpot.ledgerdb import connect
 from jackpot.natscluster import login
@@ -32,6 +37,7 @@ SAMPLE_S = 0.1   # how often every table's link state is looked at
 # a node's survivors take a login, the promoted standby commits): a resend (2 s) and a batch on a loaded machine
 LINK_SLACK_S = 5.0
 LAG_S = 0.5
+PROCESSES = 4  # the simulated tables' processes: 25 tables each, as the bench runs its tables (250 a process)
 
 
 class Chaos:
@@ -50,6 +56,10 @@ class Chaos:
         self.snaps = []       # each server's stats before each fault and at the end of play (_servers)
         self.fw_rounds = {}   # firmware round number -> seats it locked
         self.halt = threading.Event()
+        self.backlog = []     # (monotonic time, bytes unread in the simulated tables' sockets, bytes unsent)
+        self.events = {}      # table -> [(monotonic time, what)]: a simulated table's link events
+        self.workers = []     # the simulating processes (_Worker)
+        self.lock = threading.Lock()
 
     # -- the tables' link state, sampled ----------------------------------------------------
     def _seen(self, table, why, now):
@@ -82,40 +92,69 @@ class Chaos:
                 out[table] = (total, whys)
         return out
 
-    # -- the simulated tables (one asyncio loop in a thread) ----------------------------------
-    def _sims(self, link):
+    # -- the simulated tables (PROCESSES processes of their own) --------------------------------
+    def _start_sims(self, link):
+        """The simulated tables in PROCESSES processes (spawned: this one has threads), each table's node
+        order and play seed chosen here; a thread a process reads what it reports (_heard)."""
         ports = link.broker.ports
-        sims = []
+        specs = []
         for i, tid in enumerate(self.ids):
             order = ports[i % 3:] + ports[:i % 3]  # each node first for a third of the tables
-            sims.append(SimTable(tid, LINK, [("127.0.0.1", p) for p in order], link.password(tid),
-                                 link.folder / ("%s.json" % tid), down_ms=DOWN_MS, pay_after_s=0.5, qos=0))
-            sims[-1].events = []
-            sims[-1].on_answer.append(lambda seq, body, now: self.answered.append(now))
-        return sims
+            specs.append((tid, [("127.0.0.1", p) for p in order], link.password(tid),
+                          str(link.folder / ("%s.json" % tid)), self.rng.random()))
+        ctx = multiprocessing.get_context("spawn")
+        self.workers = []
+        for k in range(PROCESSES):
+            conn, child = ctx.Pipe()
+            proc = ctx.Process(target=_simulate, args=(child, specs[k::PROCESSES], self.every_s,
+                                                       os.getenv("CHAOS_PROFILE"), k), daemon=True)
+            proc.start()
+            child.close()
+            w = _Worker(proc, conn)
+            w.thread = threading.Thread(target=self._heard, args=(w,), daemon=True)
+            w.thread.start()
+            self.workers.append(w)
 
-    def _loop(self, sims, ready):
-        async def main():
-            self.stop_link, self.stop_play = asyncio.Event(), asyncio.Event()
-            self.loop = asyncio.get_running_loop()
-            runs = [asyncio.ensure_future(t.run(self.stop_link)) for t in sims]
-            while not all(t.up for t in sims):
-                await asyncio.sleep(SAMPLE_S)
-            plays = [asyncio.ensure_future(t.play(self.stop_play, self.every_s, random.Random(self.rng.random()),
-                                                  hit_every=40)) for t in sims]
-            ready.set()
-            while not self.stop_link.is_set():
-                now = time.monotonic()
-                for t in sims:
-                    self._seen(t.table, t.down_why(), now)
-                await asyncio.sleep(SAMPLE_S)
-                # how late the loop woke: the simulated tables' own lag (one process for all, on a loaded
-                # machine), which their refusals include and a board's would not
-                self.lag.append((now, time.monotonic() - now - SAMPLE_S))
-                self.sends.append((now, sum(t.sent for t in sims), sum(t.received for t in sims), time.process_time()))
-                self.saves.append((now, SAVES[0], SAVES[1]))
-            await asyncio.gather(*(runs + plays))
-        asyncio.run(main())
+    def _heard(self, w):
+        """What a simulating process reports, every SAMPLE_S: its tables' link states that changed or are
+        down, their new events and answers, its loop's lag, its publishes, reads, CPU and records."""
+        while True:
+            try:
+                msg = w.conn.recv()
+            except (EOFError, OSError):
+                return
+            if msg[0] == "ready":
+                w.ready.set()
+            elif msg[0] == "done":
+                w.states = msg[1]
+                w.done.set()
+                return
+            else:
+                _, now, whys, events, answered, lag, figures, backlog, pending = msg
+                for table, why in whys.items():
+                    self._seen(table, why, now)
+                for table, new in events.items():
+                    self.events.setdefault(table, []).extend(new)
+                self.answered.extend(answered)
+                w.pending = pending
+                with self.lock:
+                    if lag is not None:
+                        self.lag.append((now, lag))
+                    w.figures = figures
+                    total = [sum(x.figures[j] for x in self.workers) for j in range(5)]
+                    self.sends.append((now, total[0], total[1], total[2]))
+                    self.saves.append((now, total[3], total[4]))
+                    if backlog is not None:
+                        w.backlog = backlog
+                        self.backlog.append((now, sum(x.backlog[0] for x in self.workers),
+                                             sum(x.backlog[1] for x in self.workers)))
+
+    def _tell(self, *cmd):
+        for w in self.workers:
+            try:
+                w.conn.send(cmd)
+            except OSError:
+                pass
 
     # -- the firmware table (a thread pressing its keys) ----------------------------------------
     def _firmware(self, fw):
@@ -139,7 +178,13 @@ class Chaos:
             time.sleep(SAMPLE_S)
 
     # -- the faults ---------------------------------------------------------------------------
+    def cut(self, name):
+        """CHAOS_PROFILE=folder: each simulating process's CPU profile since the last cut to name-K.prof."""
+        if os.getenv("CHAOS_PROFILE"):
+            self._tell("cut", name)
+
     def _fault(self, kind, link):
+        self.cut("%02d-before-%s" % (len(self.faults), kind))
         rng = self.rng
         if kind == "server":
             user = rng.choice(sorted(link.servers))
@@ -199,6 +244,8 @@ class Chaos:
         settled = at + DOWN_MS / 1000 + 1.0
         deadline = time.monotonic() + 90
         while time.monotonic() < settled or not self.all_up():
+            if time.monotonic() >= deadline:
+                self.cut("%02d-collapse-%s" % (len(self.faults), kind))
             assert time.monotonic() < deadline, \
                 "tables still down %.0f s after %s %s (faults %s): %s; servers %s; %s" % (
                     time.monotonic() - at, kind, what, [f[:2] for f in self.faults], self._down_now(),
@@ -224,14 +271,16 @@ class Chaos:
             link.procs.append(fw)
             fw.configure().start()
             _wait(fw, lambda s: s["status"].get("link_state") == "up", 30)
-            sims = self.sims = self._sims(link)
-            ready = threading.Event()
-            threads = [threading.Thread(target=self._loop, args=(sims, ready), daemon=True),
-                       threading.Thread(target=self._firmware, args=(fw,), daemon=True),
+            self._start_sims(link)
+            threads = [None, threading.Thread(target=self._firmware, args=(fw,), daemon=True),
                        threading.Thread(target=self._fw_sampler, args=(fw,), daemon=True)]
-            for th in threads:
+            up_by = time.monotonic() + 120
+            for w in self.workers:
+                assert w.ready.wait(max(0.0, up_by - time.monotonic())), \
+                    "the simulated tables did not come up: %s" % self._servers(link)
+            self._tell("play")
+            for th in threads[1:]:
                 th.start()
-            assert ready.wait(120), "the simulated tables did not come up: %s" % self._servers(link)
             order = list(faults)
             self.rng.shuffle(order)
             for kind in order:
@@ -248,23 +297,25 @@ class Chaos:
             self.snaps.append(self._servers(link))
             self.halt.set()
             threads[1].join(15)
-            self.loop.call_soon_threadsafe(self.stop_play.set)
+            self._tell("play off")
+            time.sleep(2 * SAMPLE_S)  # a sample from each process after play stopped (w.pending)
             deadline = time.monotonic() + 60
-            while any(t.state["out"] or t.state["claims"] for t in sims) or \
-                    fw.picture()["status"].get("link_unanswered"):
-                assert time.monotonic() < deadline, "outboxes not emptied: %s" % dict(
-                    (t.table, t.state["out"][:1]) for t in sims if t.state["out"])
+            while any(w.pending for w in self.workers) or fw.picture()["status"].get("link_unanswered"):
+                assert time.monotonic() < deadline, "outboxes not emptied: %s" % (
+                    sum((w.pending for w in self.workers), [])[:10])
                 time.sleep(0.2)
             st = fw.picture()["status"]
             if st.get("state") == "locked":  # the last LOCK, taken after the thread last looked
                 self.fw_rounds[st["rounds"]] = len(st["locked"])
             self.fw_done.set()
             end = time.monotonic()
-            self.loop.call_soon_threadsafe(self.stop_link.set)
-            threads[0].join(30)
-            report = {"faults": [], "sims": sims, "fw": sum(self.fw_rounds.values()), "link": link.status(),
-                      "why": []}
-            events = dict((t.table, t.events) for t in sims)
+            self._tell("stop")
+            for w in self.workers:
+                assert w.done.wait(30), "a simulating process did not stop"
+            sims = [_Record(table, w.states[table]) for w in self.workers for table in w.states]
+            report = {"faults": [], "sims": sorted(sims, key=lambda t: t.table), "fw": sum(self.fw_rounds.values()),
+                      "link": link.status(), "why": []}
+            events = self.events
             answered = sorted(self.answered)
             for n, (kind, what, at, steps) in enumerate(self.faults):
                 upto = self.faults[n + 1][2] if n + 1 < len(self.faults) else end
@@ -298,6 +349,7 @@ class Chaos:
                                       "saves": (saves[-1][1] - saves[0][1], saves[-1][2] - saves[0][2])
                                       if span else (0, 0.0),
                                       "lag": max([g for t, g in self.lag if at <= t < upto] or [0.0]),
+                                      "backlog": max([b[1] for b in self.backlog if at <= b[0] < upto] or [0]),
                                       "steps": sorted((round(t - at, 2), k) for k, t in steps.items()),
                                       "worst": worst, "worst_why": ref[worst][1] if ref else {}, "all": whys,
                                       "events": [(round(t - at, 2), e) for t, e in events.get(worst, ())
@@ -307,6 +359,10 @@ class Chaos:
         finally:
             self.halt.set()
             self.fw_done.set()
+            for w in self.workers:
+                if w.proc.is_alive():
+                    w.proc.kill()
+                w.proc.join(10)
             link.stop()
             for node in self.pg:
                 if isinstance(node, postgres.Node):  # not the port of a standby not made yet
@@ -327,10 +383,13 @@ class Chaos:
         lag = max([g for t, g in self.lag if t >= at] or [0.0])
         sends = [x for x in self.sends if x[0] >= at]
         moved = (sends[-1][1] - sends[0][1], sends[-1][2] - sends[0][2]) if len(sends) > 1 else (0, 0)
-        down = [t for t in getattr(self, "sims", ()) if t.events is not None and t.down_why()]
-        events = [(round(t - at, 2), e) for t, e in down[0].events[-12:]] if down else []
-        return "the simulated tables' loop up to %.1f s late, %d sent, %d read since; %s: %s" % (
-            lag, moved[0], moved[1], down[0].table if down else "-", events)
+        down = [t for t, _ in self._down_now() if t in self.events]
+        events = [(round(t - at, 2), e) for t, e in self.events[down[0]][-12:]] if down else []
+        backlog = [b for b in self.backlog if b[0] >= at]
+        return "the simulated tables' loop up to %.1f s late, %d sent, %d read since; their sockets: up to %d " \
+            "bytes unread, %d unsent; %s: %s" % (
+            lag, moved[0], moved[1], max([b[1] for b in backlog] or [0]), max([b[2] for b in backlog] or [0]),
+            down[0] if down else "-", events)
 
     def _down_now(self):
         return sorted((t, _shares(s[-1][2])) for t, s in self.down.items() if s and s[-1][1] is None)[:10]
@@ -351,6 +410,117 @@ class Chaos:
             return {"bets": out, "seqs": seqs, "contributed": sums[0], "paid": sums[1]}
         finally:
             db.close()
+
+
+class _Worker:
+    """A simulating process as the run sees it: its pipe and what it last reported."""
+
+    def __init__(self, proc, conn):
+        self.proc, self.conn = proc, conn
+        self.ready, self.done = threading.Event(), threading.Event()
+        self.figures = (0, 0, 0.0, 0, 0.0)  # publishes (resends too), messages read, CPU s, records, their s
+        self.backlog = (0, 0)
+        self.pending = []  # its tables with an unanswered message or an unpaid claim
+        self.states = None
+        self.thread = None
+
+
+class _Record:
+    """A simulated table's record at the end of the run (its process has ended)."""
+
+    def __init__(self, table, state):
+        self.table, self.state = table, state
+
+
+def _simulate(conn, specs, every_s, profile, k):
+    """A simulating process (multiprocessing's target): asyncio.run(_simulating(...))."""
+    asyncio.run(_simulating(conn, specs, every_s, profile, k))
+
+
+async def _simulating(conn, specs, every_s, profile, k):
+    """Its tables on jackpot.leanmqtt (aiomqtt's paho reads one packet a socket a pass, the loop's own
+    work a pass grows with the tables: once behind on a loaded machine, 100 tables never caught up,
+    docs/link.md's Tests); every SAMPLE_S what changed goes to the run on `conn`; its commands: 'play',
+    'play off', 'stop', ('cut', name) (the CPU profile so far to profile/name-k.prof)."""
+    answered = []
+    sims = []
+    for tid, brokers, password, path, seed in specs:
+        t = SimTable(tid, LINK, brokers, password, path, down_ms=DOWN_MS, pay_after_s=0.5, qos=0,
+                     mqtt=leanmqtt.client)
+        t.events, t.seed = [], seed
+        t.on_answer.append(lambda seq, body, now: answered.append(now))
+        sims.append(t)
+    stop_link, stop_play = asyncio.Event(), asyncio.Event()
+    runs = [asyncio.ensure_future(t.run(stop_link)) for t in sims]
+    while not all(t.up for t in sims):
+        await asyncio.sleep(SAMPLE_S)
+    conn.send(("ready",))
+    while not conn.poll():
+        await asyncio.sleep(SAMPLE_S / 2)
+    conn.recv()  # 'play': every process's tables up
+    plays = [asyncio.ensure_future(t.play(stop_play, every_s, random.Random(t.seed), hit_every=40)) for t in sims]
+    prof = None
+    if profile:
+        prof = cProfile.Profile(time.process_time)
+        prof.enable()
+    last, told, lag, n = {}, dict((t.table, 0) for t in sims), None, 0
+    while not stop_link.is_set():
+        now = time.monotonic()
+        while conn.poll():
+            cmd = conn.recv()
+            if cmd[0] == "play off":
+                stop_play.set()
+            elif cmd[0] == "stop":
+                stop_link.set()
+            elif cmd[0] == "cut" and prof is not None:
+                prof.disable()
+                prof.dump_stats(os.path.join(profile, "%s-%d.prof" % (cmd[1], k)))
+                prof = cProfile.Profile(time.process_time)
+                prof.enable()
+        whys, events = {}, {}
+        for t in sims:
+            why = t.down_why()
+            if why or last.get(t.table, True):  # down, or changed (the first sample: every table)
+                whys[t.table] = why
+            last[t.table] = why
+            if len(t.events) > told[t.table]:
+                events[t.table] = t.events[told[t.table]:]
+                told[t.table] = len(t.events)
+        n += 1
+        conn.send(("sample", now, whys, events, answered[:], lag,
+                   (sum(t.sent for t in sims), sum(t.received for t in sims), time.process_time(), SAVES[0], SAVES[1]),
+                   _queued(sims) if n % 10 == 0 else None,
+                   [t.table for t in sims if t.state["out"] or t.state["claims"]]))
+        del answered[:]
+        await asyncio.sleep(SAMPLE_S)
+        # how late the loop woke: the simulated tables' own lag (their process, on a loaded machine), which
+        # their refusals include and a board's would not
+        lag = time.monotonic() - now - SAMPLE_S
+    await asyncio.gather(*(runs + plays))
+    conn.send(("done", dict((t.table, t.state) for t in sims)))
+
+
+def _queued(sims):
+    """(bytes unread, bytes unsent) in the simulated tables' sockets: whether what is late waits in this
+    process (unread) or before it (in the nodes)."""
+    unread = unsent = 0
+    buf = bytearray(4)
+    for t in sims:
+        c = t.client
+        sock = getattr(getattr(c, "_client", None), "socket", lambda: None)() if c is not None else None
+        if sock is None:
+            transport = getattr(getattr(c, "proto", None), "transport", None)
+            sock = transport.get_extra_info("socket") if transport is not None else None
+        if sock is None:
+            continue
+        try:
+            fcntl.ioctl(sock.fileno(), termios.FIONREAD, buf)
+            unread += int.from_bytes(buf, "little")
+            fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, buf)
+            unsent += int.from_bytes(buf, "little")
+        except (OSError, ValueError):
+            pass
+    return unread, unsent
 
 
 def _served(snaps):
@@ -413,9 +583,9 @@ def summary(report):
         served = sorted(why.get("servers", {}).items())
         lines.append("    servers: %s" % "; ".join("%s %s" % (u, _did(v)) for u, v in served))
         lines.append("    simulated tables: %d sent, %d answers, %.0f messages read a second, CPU %.0f%% of a core, "
-                     "loop late up to %.1f s, %d records written in %.2f s"
-                     % (why["sent"], why["answers"], why["read_s"], 100 * why["cpu"], why["lag"], why["saves"][0],
-                        why["saves"][1]))
+                     "loop late up to %.1f s, up to %d bytes unread in its sockets, %d records written in %.2f s"
+                     % (why["sent"], why["answers"], why["read_s"], 100 * why["cpu"], why["lag"],
+                        why.get("backlog", 0), why["saves"][0], why["saves"][1]))
     for (kind, what, _, _, _), why in zip(report["faults"], report.get("why", ())):
         lines.append("    %s %s: %s" % (kind, what, ", ".join("%s %+.2f s" % (k, t) for t, k in why["steps"])))
         if why["worst"]:
