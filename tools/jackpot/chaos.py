@@ -37,6 +37,7 @@ SAMPLE_S = 0.1   # how often every table's link state is looked at
 # a node's survivors take a login, the promoted standby commits): a resend (2 s) and a batch on a loaded machine
 LINK_SLACK_S = 5.0
 LAG_S = 0.5
+SHM = "/dev/shm"
 PROCESSES = 4  # the simulated tables' processes: 25 tables each, as the bench runs its tables (250 a process)
 
 
@@ -59,6 +60,7 @@ class Chaos:
         self.backlog = []     # (monotonic time, bytes unread in the simulated tables' sockets, bytes unsent)
         self.events = {}      # table -> [(monotonic time, what)]: a simulated table's link events
         self.workers = []     # the simulating processes (_Worker)
+        self.records = None   # the simulated tables' records' folder (a TemporaryDirectory)
         self.lock = threading.Lock()
 
     # -- the tables' link state, sampled ----------------------------------------------------
@@ -97,11 +99,15 @@ class Chaos:
         """The simulated tables in PROCESSES processes (spawned: this one has threads), each table's node
         order and play seed chosen here; a thread a process reads what it reports (_heard)."""
         ports = link.broker.ports
+        # their records (written and renamed at every lock and a pass's answers, in their loops) in memory
+        # when the machine has a tmpfs: on the shared disk, at a load of 18, 566 of them took 50 s in one
+        # window, seconds of each process's loop (ext4 flushes a file renamed over another)
+        self.records = tempfile.TemporaryDirectory(prefix="chaos_tables_", dir=SHM if os.path.isdir(SHM) else None)
         specs = []
         for i, tid in enumerate(self.ids):
             order = ports[i % 3:] + ports[:i % 3]  # each node first for a third of the tables
             specs.append((tid, [("127.0.0.1", p) for p in order], link.password(tid),
-                          str(link.folder / ("%s.json" % tid)), self.rng.random()))
+                          os.path.join(self.records.name, "%s.json" % tid), self.rng.random()))
         ctx = multiprocessing.get_context("spawn")
         self.workers = []
         for k in range(PROCESSES):
@@ -364,6 +370,8 @@ class Chaos:
                     w.proc.kill()
                 w.proc.join(10)
             link.stop()
+            if self.records is not None:
+                self.records.cleanup()
             for node in self.pg:
                 if isinstance(node, postgres.Node):  # not the port of a standby not made yet
                     node.remove()
