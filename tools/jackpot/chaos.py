@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import re
+import tempfile
 import threading
 import termios
 import time
