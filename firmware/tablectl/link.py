@@ -108,6 +108,7 @@ class LinkedController(ProgressiveController):
         self.turn = 0        # the broker connected to, or tried next: brokers[turn]
         self.tls = tls
         self.ep = self._epoch()
+        self.rnd = self.ep % 65537  # beat_after's state: the epoch is random, each table's own
         self.seq = 0
         self.out = []        # [seq, kind, payload text] sent and not answered, oldest first
         longest = 0
@@ -383,6 +384,15 @@ class LinkedController(ProgressiveController):
         ctx.load_verify_locations(cafile=CA_FILE)
         return ctx
 
+    def beat_after(self, first):
+        """ms to the table's next own heartbeat: after a connection's first, a random part of BEAT_MS (every
+        table of a pit connects again at one moment after a broker's restart; beating in phase from then
+        on, the server would answer them in one burst every period), then 90-100% of it, never more."""
+        self.rnd = (self.rnd * 75 + 74) % 65537  # an LCG: small ints only (no import, no long ints)
+        if first:
+            return BEAT_MS // 20 + self.rnd * (BEAT_MS - BEAT_MS // 20) // 65537
+        return BEAT_MS - BEAT_MS // 10 + self.rnd * (BEAT_MS // 10) // 65537
+
     async def run(self):
         """Connect, subscribe, send the outbox, beat; again after any failure; ends when this controller is
         no longer the table's (a new configuration builds another)."""
@@ -404,12 +414,14 @@ class LinkedController(ProgressiveController):
                 failed = 0
                 self.sent_upto = 0  # what the server has not answered goes again, in order
                 self.sent_at = opened = next_beat = self.board.ticks_ms()
+                first = True  # the first beat of a connection goes at once: the table is up as soon as it is answered
                 while self.app.controller is self:
                     now = self.board.ticks_ms()
                     if ticks_diff(now, next_beat) >= 0:
                         beat += 1
                         conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
-                        next_beat = ticks_add(now, BEAT_MS)
+                        next_beat = ticks_add(now, self.beat_after(first))
+                        first = False
                     # a stalled connection (TCP still open, nothing heard): a new one may get through
                     heard = self.last_answer if self.last_answer is not None and \
                         ticks_diff(self.last_answer, opened) > 0 else opened
