@@ -4,8 +4,8 @@ SIGKILLed several times at random moments. Nothing lost, nothing doubled, every 
 balance 0; how long tables refused progressive bets after each fault printed, and held to the bound it
 prints: no longer than until the part the fault hit was back (measured in the run: the other server at
 once, a surviving node's first login, the promote) and LINK_SLACK_S (a resend and a batch): the firmware
-table and the simulated tables alike (their one process's lag is printed beside: it is no excuse; the
-100 tables once fell behind it together, docs/link.md's Tests say why and what changed)."""
+table and the simulated tables alike (their processes' lag is printed beside: it is no excuse; the 100
+tables in one process once fell behind together, docs/link.md's Tests say why and what changed)."""
 from jackpot import postgres
 from jackpot.chaos import Chaos, bound, summary
 from jackpot.rig import LINK
@@ -36,6 +36,6 @@ def test_kills_of_servers_nodes_and_the_primary_lose_and_double_nothing(firmware
     assert sum(t.state["bets"] for t in report["sims"]) > 500
     for (kind, what, worst, _, fw), why in zip(report["faults"], report["why"]):
         assert fw <= bound(why), (kind, what, fw, why)  # the firmware table: a process of its own, as a board
-        assert worst <= bound(why), (kind, what, worst, why)  # the simulated tables: 100 in one process
+        assert worst <= bound(why), (kind, what, worst, why)  # the simulated tables: 4 processes of 25
     kinds = [f[0] for f in report["faults"]]
     assert sorted(kinds) == ["node"] * 2 + ["pg"] * 2 + ["server"] * 3 + ["standby"] * 2

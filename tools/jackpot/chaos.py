@@ -8,7 +8,8 @@ restarted; the primary SIGKILLed, the standby promoted (the documented procedure
 random pause, as an operator would); once the tables are up again, a new standby on the dead one's port
 (a step of its own, 'standby'). The faults come one after another at random moments (random.Random(seed):
 a failure repeats). For each: how long the tables refused progressive bets (LINK DOWN) and why, when the
-part it hit was back, and the simulating loop's lag. Used by host_tests/link/test_chaos.py and
+part it hit was back, and what the simulated tables' PROCESSES processes did (lag, reads, unread bytes;
+CHAOS_PROFILE=folder: their CPU profiles a fault window). Used by host_tests/link/test_chaos.py and
 tools/bench/linkscale.py.
 """
 import asyncio
