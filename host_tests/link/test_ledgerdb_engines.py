@@ -126,6 +126,37 @@ def test_a_read_between_batches_reconnects_once_the_session_is_seen_lost(pg_at):
     db.close()
 
 
+def test_within_a_batch_a_lost_session_is_the_batchs_error_never_a_reconnection(pg_at):
+    # cosmic-ray: begin()'s `_in_transaction = True` made False: a statement after the loss, inside the
+    # batch, reconnected and ran on its own in autocommit, a batch committed by halves
+    uri, drop = pg_at
+    db = connect(uri)
+    db.begin()
+    db.execute("INSERT INTO tablemeter (tbl, link) VALUES (?, ?)", ("t01", "L1"))
+    drop(db)
+    for tbl in ("t02", "t03"):
+        with pytest.raises(psycopg.OperationalError):
+            db.execute("INSERT INTO tablemeter (tbl, link) VALUES (?, ?)", (tbl, "L1"))
+    db.rollback()
+    assert db.execute("SELECT COUNT(*) FROM tablemeter").fetchone() == (0,)
+    db.close()
+
+
+def test_a_closed_postgres_engine_opens_again_for_a_read_as_for_a_batch(pg_at):
+    # cosmic-ray: execute()'s `broken or closed` made `and`: a read on an engine close() had closed (closed,
+    # not broken) failed where a batch (begin(): psycopg's OperationalError on a closed connection) reopens it
+    uri, drop = pg_at
+    db = connect(uri)
+    db.close()
+    assert db.execute("SELECT COUNT(*) FROM tablemeter").fetchone() == (0,)
+    db.close()
+    db.begin()
+    db.execute("INSERT INTO tablemeter (tbl, link) VALUES (?, ?)", ("t01", "L1"))
+    db.commit()
+    assert db.execute("SELECT COUNT(*) FROM tablemeter").fetchone() == (1,)
+    db.close()
+
+
 def test_a_rollback_after_the_connection_is_closed_or_lost_has_nothing_to_undo(pg_at):
     # cosmic-ray: rollback()'s `not (broken or closed)` made `and`: a connection closed by close() (closed,
     # not broken) was sent a ROLLBACK, an OperationalError out of a batch's cleanup

@@ -1,0 +1,55 @@
+"""The flash log's replay (tablectl.storage.replay) against the survivors of `make mutate` over it that
+test_log_mutants.py did not kill (issue 23's last replay session): each test names the mutant it kills, seen
+failing with it applied by hand."""
+from harness.logsteps import entry, steps
+from harness.ramblockdev import RamBlockDev, _poke, flip, log_frames
+from tablectl.storage import Log
+
+
+def dev(blocks=6):
+    return RamBlockDev(block_size=2048, blocks=blocks, prog=16)
+
+
+def test_the_frames_after_a_damaged_one_in_its_block_are_replayed_a_configuration_saved_whole_among_them():
+    # cosmic-ray: run()'s `continue` after a frame whose payload is damaged made `break`: the rest of its block
+    # was never read, so the state lost every later frame of the block and the configuration saved whole
+    # again after the damage was still counted lost
+    d = dev()
+    log = Log(d, vital="config")
+    log.commit(full={"config": {"game": "a", "x": 1}, "round": {"i": -1}})
+    log.commit(patch={"config": {"x": 2}})  # the frame the damage hits
+    log.commit(full={"config": {"game": "a", "x": 3}})
+    log.commit(patch={"round": {"i": 7}}, entries=[entry(1)])
+    frames = log_frames(d)
+    at = [i for i, f in enumerate(frames) if f[5] is not None and f[5].get("p", {}).get("config")][0]
+    block, off, flags, seq, n, obj = frames[at]
+    assert len(frames) == at + 3 and all(f[0] == block for f in frames[at:])  # the last three in one block
+    flip(d, block, off + 12 + n // 2)
+    got = Log(d.reboot(), vital="config")
+    assert "damaged flash after saved frame" in got.problem, got.problem
+    assert not got.vital_lost and got.jseq == 1 and got.seq == log.seq, (got.vital_lost, got.jseq, got.seq)
+    assert got.state == {"config": {"game": "a", "x": 3}, "round": {"i": 7}}, got.state
+
+
+
+def test_a_copied_frame_in_the_middle_of_a_block_is_named_and_the_frames_after_it_are_still_read():
+    # cosmic-ray: run()'s `continue` after a valid frame numbered again made `break`: the rest of its block was
+    # never read, so the technician's report lost every frame written after the copy in that block
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    frames = [f for f in log_frames(d) if f[5] is not None]
+    block, off, flags, seq, n, obj = frames[-2]  # an older frame, copied after the newest...
+    raw = bytearray(12 + n + 4)
+    d.readblocks(block, raw, off)
+    _poke(d, log.head * d.block_size + log.pos, raw)
+    log.pos += log.align(len(raw))  # ...and the board goes on writing after it (a forger's flash)
+    log.commit(patch={"round": {"i": 50}}, entries=[entry(log.jseq + 1)])
+    assert log_frames(d)[-1][0] == block == log.head  # the copy and the frame after it in one block
+    got = Log(d.reboot())
+    want = "a valid frame numbered #%d after saved frame #%d" % (seq, frames[-1][3])
+    assert want in got.problem, got.problem
+    assert got.state["round"]["i"] == 50 and got.jseq == log.jseq and got.seq == log.seq, \
+        (got.state, got.jseq, got.seq)
