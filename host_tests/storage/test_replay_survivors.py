@@ -1,9 +1,12 @@
 """The flash log's replay (tablectl.storage.replay) against the survivors of `make mutate` over it that
 test_log_mutants.py did not kill (issue 23's last replay session): each test names the mutant it kills, seen
 failing with it applied by hand."""
+import struct
+
 from harness.logsteps import entry, steps
 from harness.ramblockdev import RamBlockDev, _poke, flip, log_frames
-from tablectl.storage import Log
+from tablectl.crc import crc32
+from tablectl.storage import F_END, Log
 
 
 def dev(blocks=6):
@@ -53,3 +56,35 @@ def test_a_copied_frame_in_the_middle_of_a_block_is_named_and_the_frames_after_i
     assert want in got.problem, got.problem
     assert got.state["round"]["i"] == 50 and got.jseq == log.jseq and got.seq == log.seq, \
         (got.state, got.jseq, got.seq)
+
+
+def copy_renumbered(d, log, frame, seq):
+    """A valid frame's bytes programmed again where the head block's next frame goes, numbered `seq`, its
+    header CRC and its payload CRC (which continues the header's) made right: forged flash."""
+    block, off, flags, old, n, obj = frame
+    raw = bytearray(12 + n + 4)
+    d.readblocks(block, raw, off)
+    struct.pack_into("<I", raw, 4, seq)
+    hcrc = crc32(memoryview(raw)[:8])
+    struct.pack_into("<I", raw, 8, hcrc)
+    struct.pack_into("<I", raw, 12 + n, crc32(memoryview(raw)[12:12 + n], hcrc))
+    _poke(d, log.head * d.block_size + log.pos, raw)
+
+
+def test_an_end_frame_numbered_as_the_frame_before_it_is_no_base_to_resume_from():
+    # cosmic-ray: base()'s `seq > top` made `>=`: a checkpoint's end frame copied after the newest frame and
+    # numbered as that one was taken for the newest checkpoint, and boot resumed from it with no problem: the
+    # state it restates (none here) for the table's, every record gone silently
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    frames = [f for f in log_frames(d) if f[5] is not None]
+    end = [f for f in frames if f[2] & F_END][-1]
+    copy_renumbered(d, log, end, frames[-1][3])
+    assert [f[3] for f in log_frames(d)][-2:] == [frames[-1][3]] * 2
+    got = Log(d.reboot())
+    want = "a valid frame numbered #%d after saved frame #%d" % (frames[-1][3], frames[-1][3])
+    assert want in got.problem, got.problem
+    assert got.state == log.state and got.jseq == log.jseq, (got.state, got.jseq)
