@@ -88,3 +88,50 @@ def test_an_end_frame_numbered_as_the_frame_before_it_is_no_base_to_resume_from(
     want = "a valid frame numbered #%d after saved frame #%d" % (frames[-1][3], frames[-1][3])
     assert want in got.problem, got.problem
     assert got.state == log.state and got.jseq == log.jseq, (got.state, got.jseq)
+
+
+def test_two_blocks_copied_over_others_the_problem_names_one_of_them_with_the_sequence_number_it_holds():
+    # cosmic-ray: the twins' message with `_twins[0]` made `[-1]`: with two copies the block named was the
+    # last one and the sequence number the first one's, a pair the flash does not hold
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    i = 0
+    while log.bseq < 4:
+        i += 1
+        log.commit(patch={"round": {"i": i, "pad": "p" * 200}}, entries=[entry(log.jseq + 1)])
+    assert log.head == 3, log.head  # blocks 4 and 5 not used yet
+    size = d.block_size
+    for src, dst in ((0, 4), (1, 5)):
+        _poke(d, dst * size, bytes(d.data[src * size:(src + 1) * size]))
+    got = Log(d.reboot())
+    assert got._twins == [4, 5], got._twins
+    want = "damaged flash: block 4 holds sequence number %d, which the ring keeps elsewhere" % got._bseq(4)
+    assert got._bseq(4) != got._bseq(5) and want in got.problem, got.problem
+
+
+def test_a_block_with_a_bad_header_holding_a_copy_of_the_newest_frame_is_free_space_not_damage():
+    # cosmic-ray: newer()'s `seq > log.seq` made `>=`: a headerless block holding a frame no newer than the
+    # log's last (nothing the ring lacks) was named as damage "newer than the log's last", #N newer than #N
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    newest = [f for f in log_frames(d) if f[5] is not None][-1]
+    block, off, flags, seq, n, obj = newest
+    ahead = (log.head + 2) % d.blocks
+    raw = bytearray(12 + n + 4)
+    d.readblocks(block, raw, off)
+    _poke(d, ahead * d.block_size + log.first, raw)  # where a block's first frame goes, in one with no header
+    got = Log(d.reboot())
+    assert got.problem == "" and got.state == log.state and got.seq == seq, (got.problem, got.seq)
+    struct.pack_into("<I", raw, 4, seq + 1)  # the same copy numbered one newer: damage, which boot names
+    hcrc = crc32(memoryview(raw)[:8])
+    struct.pack_into("<I", raw, 8, hcrc)
+    struct.pack_into("<I", raw, 12 + n, crc32(memoryview(raw)[12:12 + n], hcrc))
+    _poke(d, ahead * d.block_size + log.first, raw)
+    got = Log(d.reboot())
+    want = "damaged flash: block %d's header is bad and it holds frame #%d, newer than the log's last (#%d)" % (
+        ahead, seq + 1, seq)
+    assert got.problem == want, got.problem
