@@ -60,7 +60,7 @@ def _round_keys(values, awards=None):
     """{key of record 'round': its '"key": value, ' bytes at its largest} (a step's frame carries some of them)."""
     game, n = values["game"], values["history_len"]
     out = {"game": _k(4, len(game) + 2), "state": _k(5, 10), "round": _k(5, ROUND),
-           "m": _k(1, 2 + 3 * _k(1, COUNT) + _k(2, COUNT))}
+           "m": _k(1, 2 + 3 * _k(1, COUNT) + _k(2, COUNT))}  # the counts: rounds, voids, bets, bets returned
     if game not in PROGRESSIVE:  # the meters' 'h', 'a' and 'l' empty; the dice or fan-tan's number
         out["m"] += 3 * _k(1, 2)
         if game == "fantan":
@@ -76,7 +76,7 @@ def _round_keys(values, awards=None):
     if awards is None:
         awards = max(n, seats)
     hist = n * _item(6) + awards * (award + 2) + 2  # a round's own list, '[]' or "void", counted in _item
-    out["m"] += _k(1, k * (6 + COUNT) + names + 2) + _k(1, k * (6 + SUM) + names + 2)  # meters 'h' and 'a'
+    out["mh"] = _k(1, k * (6 + COUNT) + names + 2) + _k(1, k * (6 + SUM) + names + 2)  # meters 'h' and 'a'
     out["ml"] = _k(2, _list(KEEP_HITS, ROUND + longest + CENTS + 9))  # the last hits: [round, seat, "class", cents]
     out["pool"] = _k(4, _list(8 + MAX_SEATS, CENTS))  # the pool and its locked bets
     # a hit: [seat, "class", [cards]]: a poker hand's five cards each, a baccarat coup's six on its first seat's
@@ -147,8 +147,8 @@ def steps(values, pending):
     ack = _k(1, COUNT)
     link = _k(1, _k(4, _k(2, COUNT) + _k(3, COUNT) + _k(3, LINK_OUT) + _k(5, COUNT))) if values.get("link") else 0
 
-    def part(names, extra=0):  # 'p': {'round': {these keys}}, 'q': {'round': {'m': its keys}}
-        return _k(1, _k(5, sum(keys[k] for k in names) + extra)) + _k(1, _k(5, keys["m"])) + ack + link
+    def part(names, meters, extra=0):  # 'p': {'round': {these keys}}, 'q': {'round': {'m': these of its keys}}
+        return _k(1, _k(5, sum(keys[k] for k in names) + extra)) + _k(1, _k(5, _k(1, meters))) + ack + link
 
     out = {"shift_close": _k(1, _k(5, shift_bytes(values))) + ack + _shift_entries(values)}
     if values["game"] not in PROGRESSIVE:  # the whole record (a round's first save) and three entries at most
@@ -156,16 +156,20 @@ def steps(values, pending):
         return out
     k, longest, names = classes(values["game"])
     seats = values["seats"]
+    counts = keys["m"] - 7  # the meters' counts alone ('"m": ' and its ', ' left out); 'h', 'a' change at a settlement
     # a hit entered: its list, the state; 'hit_fix', 'hit_in' (or 'coup_in') and 'supervisor'
-    out["hit"] = part(("hits", "state")) + _entries(3 * entry(10, 1, COUNT, TEXT), 3)
-    # the round's end (CONFIRM, a void): the history, the pool, the emptied hits and awards
-    out["finish"] = part(("state", "round", "hist", "pool", "shown", "pre"), _k(4, 2) + _k(6, 2)) + \
+    out["hit"] = part(("hits", "state"), 2) + _entries(3 * entry(10, 1, COUNT, TEXT), 3)
+    # LOCK: the pool with its locked bets and the pool before them (a void returns to it), the bets counted
+    out["lock"] = part(("state", "pool", "pre"), counts) + _entries(entry(4, COUNT, COUNT, TEXT), 1)
+    # the round's end (CONFIRM, a void): the history, the pool, the hits and awards emptied, 'pre' null;
+    # 'void_kind' and 'void' (or 'confirm')
+    out["finish"] = part(("state", "round", "hist", "pool", "shown"), counts, _k(4, 2) + _k(6, 2) + _k(3, 4)) + \
         _entries(entry(9, 1, 1, TEXT) + entry(7, 1, 1, 0), 2)
     # the hit settled: the awards, the pool, the last hits; 'pay' a seat; the pending pool changes applied
     # with the configuration they make and their 'cfg_applied', the limit's excess to the reserve
     n = seats
     total = seats * entry(3, 1, CENTS, longest - 2)
-    settle = part(("state", "awards", "pool", "shown", "ml"))
+    settle = part(("state", "awards", "pool", "shown", "ml"), counts + keys["mh"])
     if pending and not values.get("link"):  # a linked table's pool parameters are the server's
         for key in pending:
             total += entry(11, 1, 1, min(TEXT, len(key) + 3 + 2 * CENTS))
