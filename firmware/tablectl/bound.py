@@ -15,7 +15,6 @@ FRAME = 36   # a frame's header and CRC, '{"r": {"name": ...}}' and a page's rou
 STEP = 16    # a frame's header and CRC alone: a step's payload is counted whole (steps())
 TIME = 10    # digits of an entry's time (seconds since 2000)
 TEXT = 48    # tablectl.journal.MAX_TEXT
-LINK_OUT = 2048  # tablectl.link.OUT_BYTES: a linked table's outbox rides in every frame of its round record
 
 
 def _k(name, value):
@@ -141,14 +140,14 @@ def _entries(total, n):
 def steps(values, pending):
     """{step: its frame's payload bytes at its largest}: the keys of record 'round' the step changes (a patch
     'p' and the meters' changed keys 'q'), its journal entries, the configuration where the step writes it
-    (a hit's settlement applies the pending pool changes) and a linked table's outbox; a torn write's
-    acknowledgement ('v') in any. A step of a round the table cannot write would leave the round unfinished."""
+    (a hit's settlement applies the pending pool changes); a torn write's acknowledgement ('v') in any. A step of
+    a round the table cannot write would leave the round unfinished. Not counted: a linked table's outbox (record
+    'link', up to tablectl.link.OUT_BYTES), which rides in its round's frames (docs/storage.md says so)."""
     keys = _round_keys(values)
     ack = _k(1, COUNT)
-    link = _k(1, _k(4, _k(2, COUNT) + _k(3, COUNT) + _k(3, LINK_OUT) + _k(5, COUNT))) if values.get("link") else 0
 
     def part(names, meters, extra=0):  # 'p': {'round': {these keys}}, 'q': {'round': {'m': these of its keys}}
-        return _k(1, _k(5, sum(keys[k] for k in names) + extra)) + _k(1, _k(5, _k(1, meters))) + ack + link
+        return _k(1, _k(5, sum(keys[k] for k in names) + extra)) + _k(1, _k(5, _k(1, meters))) + ack
 
     out = {"shift_close": _k(1, _k(5, shift_bytes(values))) + ack + _shift_entries(values)}
     if values["game"] not in PROGRESSIVE:  # the whole record (a round's first save) and three entries at most
