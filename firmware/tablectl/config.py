@@ -346,14 +346,34 @@ class Config:
                     break
             else:
                 return ""
+        return self._check(values, pending)
+
+    def _check(self, values, pending, hint=False):
         import sys
         from tablectl import bound
         why = bound.check(values, pending, *self.store.geometry())
+        if why and hint:  # the way out: the longest history that fits, else the pool changes waiting undone
+            v = dict(values)
+            way = "configure the pool changes waiting back to their values (service.config() shows them)"
+            for n in range(values["history_len"] - 1, 0, -1):
+                v["history_len"] = n
+                if not bound.check(v, pending, *self.store.geometry()):
+                    way = "configure(history_len=%d)" % n
+                    break
+            why += "; " + way
         sys.modules.pop("tablectl.bound", None)  # needed only while a configuration is accepted
         import tablectl
         if "bound" in tablectl.__dict__:
             delattr(tablectl, "bound")
         return why
+
+    def oversize(self):
+        """'' or, in one line with the way out, why this flash cannot hold the saved configuration's records or a
+        step's frame at their largest (one an older firmware accepted): the table must not start a round that
+        could not finish (App tilts, and configure() may make it smaller there)."""
+        if self.store is None or self.store.peek(self.RECORD) is None:
+            return ""
+        return self._check(self.values, self.pending, True)
 
     def _save(self, values, pending, whole=True):
         if self.store is not None:  # whole: after damage to the log, a later copy stands alone
