@@ -32,6 +32,7 @@ from tablectl.valid import is_int
 current = None
 TICK_MS = 20
 NO_LOG_REGION = "NO LOG REGION"  # the tilt of a board whose log is a file (hw.wiring.table_flash)
+TOO_LARGE = "SETUP TOO LARGE"  # a saved configuration this flash cannot hold a round of: configure() makes it smaller
 IDLE_MS = 1000  # keys quiet this long before the idle hook erases ahead: a flurry of digits is left alone
 DISPLAY_MS = 50
 WATCHDOG_MS = 500
@@ -156,6 +157,9 @@ class App:
         if log.block_size < BLOCK_MIN:
             return self._tilted(Tilt("flash blocks of %d bytes: a table's log needs %d-byte blocks (a progressive "
                                      "configuration alone is near 1 KB)" % (log.block_size, BLOCK_MIN)))
+        why = self.config.oversize()  # one an older firmware took: no round starts that could not finish
+        if why:
+            return self._tilted(Tilt("%s: %s" % (TOO_LARGE, why)))
         try:
             if log.torn and event == "boot":  # the newest write was torn by a power cut: the state before it
                 self.journal.append("torn_write", 0, log.torn, text="a write cut by a power failure was discarded")
@@ -203,8 +207,8 @@ class App:
     # -- hooks the technician's service calls -------------------------------------------------
     def config_changed(self, applied):
         """configure() applied keys at once (the controller is idle): rebuild for the new game or options."""
-        if self.tilt is None or self.tilt == NO_LOG_REGION:  # the one key configure() takes in that tilt
-            self._boot("reconfigured")
+        if self.tilt is None or self.tilt == NO_LOG_REGION or self.tilt.startswith(TOO_LARGE):  # the tilts
+            self._boot("reconfigured")  # configure() may end: then the boot tells whether it still stands
 
     def ram_clear(self, entries, keep_config=True):
         """Service RAM clear (confirmed there): pool, meters, round and history start again; the configuration

@@ -341,19 +341,43 @@ class Config:
             if before[key] != after[key] or self.store.peek(self.RECORD) is None:
                 break
         else:  # the records' shape is as accepted: the module (and the holes it leaves in the heap) not loaded
-            return ""
+            for key in pending:  # unless a pool change more waits for a hit: its settlement's frame grows
+                if key not in self.pending:
+                    break
+            else:
+                return ""
+        return self._check(values, pending)
+
+    def _check(self, values, pending, hint=False):
         import sys
         from tablectl import bound
         why = bound.check(values, pending, *self.store.geometry())
+        if why and hint:  # the way out: the longest history that fits, else the pool changes waiting undone
+            v = dict(values)
+            way = "configure the pool changes waiting back to their values (service.config() shows them)"
+            for n in range(values["history_len"] - 1, 0, -1):
+                v["history_len"] = n
+                if not bound.check(v, pending, *self.store.geometry()):
+                    way = "configure(history_len=%d)" % n
+                    break
+            why += "; " + way
         sys.modules.pop("tablectl.bound", None)  # needed only while a configuration is accepted
         import tablectl
         if "bound" in tablectl.__dict__:
             delattr(tablectl, "bound")
         return why
 
-    def _save(self, values, pending):
-        if self.store is not None:  # always whole: after damage to the log, a later copy stands alone
-            self.store.save(self.RECORD, {"v": values, "p": pending}, full=True)
+    def oversize(self):
+        """'' or, in one line with the way out, why this flash cannot hold the saved configuration's records or a
+        step's frame at their largest (one an older firmware accepted): the table must not start a round that
+        could not finish (App tilts, and configure() may make it smaller there)."""
+        if self.store is None or self.store.peek(self.RECORD) is None:
+            return ""
+        return self._check(self.values, self.pending, True)
+
+    def _save(self, values, pending, whole=True):
+        if self.store is not None:  # whole: after damage to the log, a later copy stands alone
+            self.store.save(self.RECORD, {"v": values, "p": pending}, full=whole)
 
     def _atomic(self):
         """The save and its journal entries in one frame of the flash log (nothing to join without one)."""
@@ -424,7 +448,9 @@ class Config:
         old = self.values
         values = validate(_overlay(self.values, applied), False)  # the whole change was checked at change()
         with self._atomic():
-            self._save(values, {})
+            # the changed keys alone: this rides in the frame of a settled hit (tablectl.bound.steps), where the
+            # whole record (1.1 KB at its largest) beside seven seats' awards would not fit a 4 KB block's frame
+            self._save(values, {}, False)
             for key in sorted(applied):
                 self._log("cfg_applied", round_no, key, old[key], applied[key])
         self.values, self.pending = values, {}

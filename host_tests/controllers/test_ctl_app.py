@@ -1,6 +1,6 @@
 """The App on the sim board: boot, resume, tilt on an untrustworthy record, the asyncio tasks and the watchdog
 (the harness the controller tests share, new_app, restart, drive: harness/tables.py)."""
-# mp-heap: 300K
+# mp-heap: 310K
 import board  # boards/sim: on the path of host_tests/conftest.py and of harness/mpy.py
 
 from harness.ramblockdev import damage_record

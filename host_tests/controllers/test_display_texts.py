@@ -173,10 +173,12 @@ def test_a_tilt_says_which_trouble_in_whole_words_on_16_columns():
             "the configuration may be in the damaged part of the log",
             "record 'config' holds an invalid configuration (seats: 9)",
             "FIRMWARE CHANGED: tablectl/app.mpy changed", "journal chain missing after entry #3",
-            "saved round is for 'sicbo', this controller is 'fantan'", "halted"]
+            "saved round is for 'sicbo', this controller is 'fantan'", "halted",
+            "SETUP TOO LARGE: record 'round' needs 5274 bytes at its largest, a frame of a flash block holds 3804; "
+            "configure(history_len=23)"]
     got = [tilt.cause(w) for w in whys]
     assert got == ["FLASH DAMAGED", "FLASH DAMAGED", "SETUP DAMAGED", "SETUP DAMAGED", "FIRMWARE CHANGED",
-                   "JOURNAL DAMAGED", "RECORD DAMAGED", tilt.UNKNOWN]
+                   "JOURNAL DAMAGED", "RECORD DAMAGED", tilt.UNKNOWN, "SETUP TOO LARGE"]
     for line in got + ["TILT: CALL TECH"]:
         assert len(line) <= COLS and in_glossary(line, pats), line
 

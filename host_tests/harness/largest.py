@@ -5,6 +5,7 @@ import json
 
 from harness.progressive import keys, seats
 from harness.rounds import to_betting
+from tablectl.rules import PROGRESSIVE
 
 
 # the coups of the longest class names: a paradise straight (Th Jh Qh Kh As 2c), six of a kind
@@ -53,3 +54,32 @@ def dice_rounds(app, game, rounds, most, first=0):
             for e in (("6", "6", "6") if game != "fantan" else ("2", "7")) + ("ENTER", "CONFIRM"):
                 app.dispatch(e)
         measure(app, most)
+
+
+# a step's frame by its journal entries: the step tablectl.bound.steps() bounds it as
+STEPS = (("pay", "settle"), ("confirm", "finish"), ("void", "finish"), ("hit_in", "hit"), ("coup_in", "hit"),
+         ("shift_close", "shift_close"), ("lock", "lock"))
+
+
+def frames(app, most):
+    """Note in `most` each step's largest frame payload the log writes from now on (JSON bytes, a torn write's
+    acknowledgement included; checkpoints' parts, records alone, left out), by the step bound.steps() names:
+    'other' for a frame of none of them."""
+    log = app.log
+    write = log._frame
+
+    def spy(flags, obj):
+        write(flags, obj)
+        if log._checkpointing:
+            return
+        events = [e[2] for e in obj.get("j", ())]
+        step = "other"
+        for event, name in STEPS:
+            if event in events:
+                step = name
+                break
+        if step == "other" and dice and ("round" in obj.get("p", ()) or "round" in obj.get("r", ())):
+            step = "round"
+        most[step] = max(most.get(step, 0), len(json.dumps(obj)))
+    dice = app.config["game"] not in PROGRESSIVE
+    log._frame = spy

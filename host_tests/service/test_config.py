@@ -1,5 +1,5 @@
 """tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
-# mp-heap: 130K
+# mp-heap: 136K
 # (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
 from harness.ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import config

@@ -13,7 +13,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "boards" / "sim"))  # the board the tables play on
 
-from harness.largest import dice_rounds, largest  # noqa: E402  (host_tests/, on the .venv's path)
+from harness.largest import dice_rounds, frames, largest  # noqa: E402  (host_tests/, on the .venv's path)
 from harness.tables import cleanup, new_app  # noqa: E402
 from tablectl import bound  # noqa: E402
 from tablectl.config import GAMES, PROGRESSIVE  # noqa: E402
@@ -23,31 +23,39 @@ ROUNDS = 30  # more than history_len 20 and than the 25 last hits at one a seat
 
 def real(game):
     most = {}
+    steps = {}
     if game in PROGRESSIVE:
         # amounts small enough that 210 awards leave the lifetime meters below 2**30 cents
         cfg = {"hit_cards_cents": 0, "supervisor": "none", "seed_cents": 100000}
         if game == "caribbean_stud":
             cfg["fixed_straight_flush"] = 200000
         app = new_app(game, **cfg)
+        frames(app, steps)
         largest(app, game, app.config["seats"], ROUNDS, most)
     else:
         app = new_app(game, language="en")
+        frames(app, steps)
         dice_rounds(app, game, ROUNDS, most)
     values = app.config.values
     cleanup()
+    limit = bound.steps(values, {})
+    del limit["shift_close"]  # not played here
+    # a step's frame: the largest a step of a round wrote, against the largest of the steps' bounds
+    most["step"] = max(steps.values())
     return most, {"round": bound.round_bytes(values), "config": bound.config_bytes(values, {}),
-                  "shift": bound.shift_bytes(values)}
+                  "shift": bound.shift_bytes(values), "step": max(limit.values())}
 
 
 def main():
-    print("record bytes (JSON): largest written / bound (ratio), every game at its defaults")
+    print("record and step-frame bytes (JSON): largest written / bound (ratio), every game at its defaults, no pool "
+          "change pending")
     for game in GAMES:
         if game == "fortune3":
             continue  # its round record has Caribbean Stud's shape: its hits' cards are the round's community's
         most, limit = real(game)
         print("  %-16s" % game + "  ".join("%s %d / %d (%.2f)" % (name, most[name], limit[name],
                                                                    limit[name] / most[name])
-                                             for name in ("round", "config") if name in most))
+                                             for name in ("round", "config", "step") if name in most))
 
 
 if __name__ == "__main__":

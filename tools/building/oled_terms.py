@@ -31,6 +31,7 @@ TERMS = (
     ("POWER RESTORED", "電源恢復"), ("SHAKE", "搖骰"), ("BELL", "鐘"), ("CONFIRM", "確認"),
     ("ENTER", "輸入"), ("CLEAR", "清除"), ("LOCK", "鎖定"), ("HIT", "中獎"),
     ("TILT: CALL TECH", "停機:請通知技術員"), ("FLASH DAMAGED", "記憶體損壞"), ("SETUP DAMAGED", "設定損壞"),
+    ("SETUP TOO LARGE", "設定過大"),
     ("RECORD DAMAGED", "記錄損壞"), ("JOURNAL DAMAGED", "日誌損壞"), ("FIRMWARE CHANGED", "韌體已更改"),
     ("SEE SERVICE PORT", "見維修埠"), ("CALL TECHNICIAN", "請通知技術員"), ("STEP NOT SAVED", "未能儲存此步"),
     ("METERS FULL", "計數器已滿"),

@@ -11,12 +11,16 @@ from tablectl.valid import int_in
 
 
 def configure(confirm=None, **kw):
-    from tablectl.app import NO_LOG_REGION
-    from tablectl.config import GAMES, limits, shown_all
+    from tablectl.app import NO_LOG_REGION, TOO_LARGE
+    from tablectl.config import GAMES, POOL_KEYS, limits, shown_all
     app = running_app()
     may_change(app, "configure")
-    if app.tilt and not (app.tilt == NO_LOG_REGION and list(kw) == ["log_file_ok"]):
-        raise ValueError("configure refused: the controller is in tilt (%s); ram_clear() first" % app.tilt)
+    # a configuration too large for the flash is made smaller in its tilt: a shorter history, the pool changes
+    # waiting undone (the round in progress is as it was: its seats and game stay)
+    smaller = app.tilt and app.tilt.startswith(TOO_LARGE) and all(k == "history_len" or k in POOL_KEYS for k in kw)
+    if app.tilt and not (app.tilt == NO_LOG_REGION and list(kw) == ["log_file_ok"]) and not smaller:
+        raise ValueError("configure refused: the controller is in tilt (%s); %s" % (
+            app.tilt, "history_len or pool keys only here" if app.tilt.startswith(TOO_LARGE) else "ram_clear() first"))
     pool = app.controller.pool
     game = kw.get("game", app.config["game"])
     if pool is not None and game in GAMES and game != app.config["game"] and pool.pool + pool.reserve:
@@ -48,7 +52,7 @@ def configure(confirm=None, **kw):
     applied, deferred = app.config.change(app.controller.round_no, **kw)
     if aside is not None and "link" in applied:
         app.journal.append("pool_aside", app.controller.round_no, aside[0], aside[1], "link")
-    if applied:
+    if applied or smaller:
         app.config_changed(applied)
     applied = shown_all(applied)  # a link's password is not shown back
     lines = ["%s = %r (now)" % (k, applied[k]) for k in sorted(applied)]
