@@ -607,3 +607,77 @@ def test_a_header_whose_frame_would_end_one_byte_past_its_block_is_no_frame():
     assert pos < got.pos < d.block_size
     got.commit(patch={"round": {"i": 9}})
     assert got.head == block and Log(d.reboot()).state["round"]["i"] == 9
+
+
+def entries_by_block(d):
+    out = {}
+    for block, off, flags, seq, n, obj in log_frames(d):
+        out.setdefault(block, []).extend((obj or {}).get("j", ()))
+    return out
+
+
+def test_the_ring_is_read_back_from_the_head_only_to_the_first_block_whose_header_breaks_it():
+    # ring.py's second run: _ring()'s `bseq < 1 or ...` made `and`, or `bseq < 0`: the walk back from the head
+    # went past a block whose header does not continue the ring (damaged, or before the first block of a ring
+    # that never wrapped), and entries() and payloads() gave that block's frames, an older lap's or a copy's
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 10)
+    want, frames = entries_by_block(d)[0], len(log_frames(d))
+    last = d.blocks - 1  # the block before bseq 1: a copy of block 0 there, its header damaged
+    d.data[last * d.block_size:(last + 1) * d.block_size] = d.data[:d.block_size]
+    flip(d, last, 9)
+    log = Log(d.reboot())
+    assert log.entries(1000) == (want, 0) and len(list(log.payloads())) == frames
+
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 150)  # the ring wrapped
+    ring = list(log._ring())
+    assert len(ring) == d.blocks
+    by_block = entries_by_block(d)
+    flip(d, ring[3][0], 9)  # the fourth block back from the head: its header damaged
+    log = Log(d.reboot())
+    newer = [block for block, bseq in reversed(ring[:3])]
+    want = [e for block in newer for e in by_block[block]]
+    assert log.entries(1000) == (want, 0)
+    assert len(list(log.payloads())) == sum(1 for f in log_frames(d) if f[0] in newer)
+
+
+def test_entries_across_a_frame_whose_header_is_damaged_count_it_and_give_the_rest():
+    # ring.py's second run: entries()'s `crc is not None and flags & F_ENT` made `or`: a damaged header (flags
+    # None) raised a TypeError out of the journal's read instead of being counted as damage
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 5)
+    frames = log_frames(d)
+    block, off, flags, seq, n, obj = frames[-3]
+    want = [e for f in frames if f is not frames[-3] for e in (f[5] or {}).get("j", ())]
+    flip(d, block, off + 1)  # its length: the header's CRC fails
+    log = Log(d.reboot())
+    assert log.entries(1000) == (want, 1)
+
+
+class ReadBounded(RamBlockDev):
+    """A flash that refuses a read past its block, as a partition's last block does."""
+
+    def readblocks(self, block, buf, offset=0):
+        if offset + len(buf) > self.block_size:
+            raise IndexError("read past block %d: offset %d + %d" % (block, offset, len(buf)))
+        RamBlockDev.readblocks(self, block, buf, offset)
+
+
+def test_a_frame_ending_at_its_blocks_end_is_read_without_reading_past_the_block():
+    # ring.py's second run: _payload()'s `bytearray(n + 4)` made `n + 5`: the payload and its CRC read with one
+    # byte more, past the block where the frame ends it (the partition's end, for its last block)
+    d = ReadBounded(block_size=2048, blocks=6, prog=16)
+    log = Log(d)
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    fill_to(log, d.block_size)
+    log.commit(patch={"round": {"i": 8}}, entries=[entry(log.jseq + 1)])
+    got = Log(ReadBounded(d.block_size, d.blocks, d.data, d.prog))  # a boot
+    assert got.problem == "" and got.state["round"]["i"] == 8 and len(got.entries(100)[0]) == 4
