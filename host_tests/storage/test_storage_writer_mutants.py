@@ -681,3 +681,73 @@ def test_a_frame_ending_at_its_blocks_end_is_read_without_reading_past_the_block
     log.commit(patch={"round": {"i": 8}}, entries=[entry(log.jseq + 1)])
     got = Log(ReadBounded(d.block_size, d.blocks, d.data, d.prog))  # a boot
     assert got.problem == "" and got.state["round"]["i"] == 8 and len(got.entries(100)[0]) == 4
+
+
+def test_a_block_header_is_valid_only_with_the_magic_the_version_and_its_crc_all_right():
+    # frame.py's run: block_seq()'s `h[:4] != MAGIC or h[4] != VERSION` made `and`: a header of another version
+    # (or with another magic) whose CRC is right was taken for a block of this layout
+    import struct
+    from tablectl.crc import crc32
+    from tablectl.storage.frame import MAGIC, VERSION, block_seq, pack_block_header
+
+    def header(magic, version, bseq=7):
+        h = bytearray(magic + bytes((version, 0, 0, 0)) + struct.pack("<I", bseq) + b"\0\0\0\0")
+        struct.pack_into("<I", h, 12, crc32(memoryview(h)[:12]))
+        return h
+
+    h = bytearray(16)
+    pack_block_header(h, 7)
+    assert h == header(MAGIC, VERSION) and block_seq(h) == 7
+    assert block_seq(header(MAGIC, VERSION + 1)) == 0
+    assert block_seq(header(b"TLOH", VERSION)) == 0
+    assert block_seq(header(b"TLOH", VERSION + 1)) == 0
+    h[13] ^= 1
+    assert block_seq(h) == 0
+
+
+class PageBounded(RamBlockDev):
+    """A flash that refuses a program longer than a page (the page buffer's UNIT), and keeps each length."""
+
+    def writeblocks(self, block, buf, offset=None):
+        self.lengths.append(len(buf))
+        if len(buf) > 256:
+            raise IndexError("a program of %d bytes" % len(buf))
+        RamBlockDev.writeblocks(self, block, buf, offset)
+
+
+def test_a_long_frame_is_programmed_a_page_at_a_time_from_the_one_page_buffer():
+    # frame.py's run: raw()'s `size - self.fill` made `+`: a streamed frame's bytes went on into the page buffer
+    # past its end (a bytearray grows), and the whole frame was programmed at once from a buffer of its length
+    d = PageBounded(block_size=4096, blocks=6, prog=16)
+    d.lengths = []
+    log = Log(d)
+    log.commit(full={"round": {"i": -1, "s": "x" * 1500}})  # one frame of six pages and more
+    assert len(d.lengths) >= 7 and max(d.lengths) == 256 and len(log._pages.buf) == 256
+    assert Log(d.reboot()).state["round"]["s"] == "x" * 1500
+
+
+def test_the_stream_reader_gives_a_long_payload_byte_for_byte_whatever_the_size_asked_then_checks_its_crc():
+    # frame.py's run: Reader.readinto()'s `buf[at + i]` made `at - i`: on MicroPython json.load asks one byte at a
+    # time (i is 0), so only a caller asking more tells; Reader's contract is any size (io's readinto)
+    from tablectl.storage.frame import FHDR, Reader
+    d = dev()
+    log = Log(d)
+    log.commit(full={"round": {"i": -1, "s": "y" * 700}})
+    block, off, flags, seq, n, obj = log_frames(d)[-1]
+    start = block * d.block_size + off
+    payload = bytes(d.data[start + FHDR:start + FHDR + n])
+    hcrc = int.from_bytes(d.data[start + 8:start + 12], "little")
+    for ask in (1, 3, 32, 33, 1000):
+        reader = Reader(d, block, off + FHDR, n, hcrc)
+        got = bytearray()
+        buf = bytearray(ask)
+        while True:
+            k = reader.readinto(buf)
+            if not k:
+                break
+            got += buf[:k]
+        assert bytes(got) == payload and reader.rest(), ask
+    flip(d, block, off + FHDR + n // 2, 0x01)
+    reader = Reader(d, block, off + FHDR, n, hcrc)
+    reader.readinto(bytearray(10))
+    assert not reader.rest()
