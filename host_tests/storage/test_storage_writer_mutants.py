@@ -729,10 +729,17 @@ def test_a_long_frame_is_programmed_a_page_at_a_time_from_the_one_page_buffer():
 def test_the_stream_reader_gives_a_long_payload_byte_for_byte_whatever_the_size_asked_then_checks_its_crc():
     # frame.py's run: Reader.readinto()'s `buf[at + i]` made `at - i`: on MicroPython json.load asks one byte at a
     # time (i is 0), so only a caller asking more tells; Reader's contract is any size (io's readinto)
+    # (and refill()'s `k == CHUNK` negated: a last chunk shorter than the buffer read and CRC'd whole)
+    from tablectl.storage.frame import CHUNK
+    for extra in range(CHUNK):
+        reader_reads(extra)
+
+
+def reader_reads(extra):
     from tablectl.storage.frame import FHDR, Reader
     d = dev()
     log = Log(d)
-    log.commit(full={"round": {"i": -1, "s": "y" * 700}})
+    log.commit(full={"round": {"i": -1, "s": "y" * (700 + extra)}})
     block, off, flags, seq, n, obj = log_frames(d)[-1]
     start = block * d.block_size + off
     payload = bytes(d.data[start + FHDR:start + FHDR + n])
