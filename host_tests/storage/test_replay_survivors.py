@@ -135,3 +135,49 @@ def test_a_block_with_a_bad_header_holding_a_copy_of_the_newest_frame_is_free_sp
     want = "damaged flash: block %d's header is bad and it holds frame #%d, newer than the log's last (#%d)" % (
         ahead, seq + 1, seq)
     assert got.problem == want, got.problem
+
+
+def test_a_write_torn_in_a_head_block_holding_frames_is_followed_in_that_block_no_block_spent():
+    # cosmic-ray: run()'s `used += 1` (frames met in the head block) as `used += 0`: a torn write in a block
+    # that holds frames before it was taken for one in an empty block, the scan resumed at the block's first
+    # frame, found it programmed, and the next write went to a new block: one block spent a brown-out boot
+    # (issue 20, defect 1). (`used += 2` is equivalent: only `not used` is read.)
+    for done in (0, 5, 12, 20, 40):  # the cut before the torn frame's header, inside it, in its payload
+        d = dev()
+        log = Log(d)
+        log.every = 100
+        log.commit(full={"round": {"i": -1}})
+        steps(log, 3)
+        head, seq = log.head, log.seq
+        d.cut_after(1, done=done)
+        try:
+            log.commit(patch={"round": {"i": 99, "pad": "x" * 200}}, entries=[entry(log.jseq + 1)])
+        except Exception:
+            pass
+        got = Log(d.reboot())
+        assert got.head == head and got.seq >= seq, (done, got.head, head)
+        erases = got.dev.erases
+        got.commit(patch={"round": {"i": 100}}, entries=[entry(got.jseq + 1)])
+        assert got.head == head and got.dev.erases == erases, (done, got.head, head, got.dev.erases)
+        again = Log(got.dev.reboot())
+        assert again.state["round"]["i"] == 100 and again.problem == "", (done, again.state, again.problem)
+
+
+def test_after_a_torn_header_the_guard_page_may_be_the_blocks_last_and_never_lies_past_the_block():
+    # cosmic-ray: after_tear()'s `pos + UNIT <= log.block_size` as `<`: a guard page ending at the block's end
+    # left the block's last page unused (the next frame went to a new block: one spent a brown-out boot); as
+    # `pos - UNIT`: a stray byte in the block's last page put the next frame past the block's end
+    page = 256
+    for stray, want in ((5, 7 * page), (6, 2048), (7, 2048)):  # the page of the byte the cut program left
+        d = dev()
+        log = Log(d)
+        log.commit(full={"round": {"i": -1}})
+        head, pos = log.head, log.pos
+        _poke(d, head * d.block_size + pos, b"\x00" * 6)  # a header cut halfway: its CRC fails
+        _poke(d, head * d.block_size + stray * page + 17, b"\x00")
+        log = Log(d.reboot())
+        assert log.problem == "" and log.torn and log.pos == want, (stray, log.problem, log.torn, log.pos)
+        log.commit(patch={"round": {"i": 77}})
+        assert (log.head == head) == (want < 2048) and log.pos <= 2048, (stray, log.head, log.pos)
+        got = Log(d.reboot())
+        assert got.problem == "" and got.state["round"]["i"] == 77, (stray, got.problem, got.state)

@@ -133,12 +133,16 @@ class Chaos:
                 return
             if msg[0] == "ready":
                 w.ready.set()
+            elif msg[0] == "played":
+                w.played_at = w.samples
+                w.played.set()
             elif msg[0] == "done":
                 w.states = msg[1]
                 w.done.set()
                 return
             else:
                 _, now, whys, events, answered, lag, figures, backlog, pending = msg
+                w.samples += 1
                 for table, why in whys.items():
                     self._seen(table, why, now)
                 for table, new in events.items():
@@ -306,9 +310,12 @@ class Chaos:
             self.halt.set()
             threads[1].join(15)
             self._tell("play off")
-            time.sleep(2 * SAMPLE_S)  # a sample from each process after play stopped (w.pending)
+            for w in self.workers:
+                assert w.played.wait(30), "a simulating process did not stop playing"
             deadline = time.monotonic() + 60
-            while any(w.pending for w in self.workers) or fw.picture()["status"].get("link_unanswered"):
+            # w.pending from a sample each process sent after its last round was locked
+            while any(w.samples <= w.played_at or w.pending for w in self.workers) or \
+                    fw.picture()["status"].get("link_unanswered"):
                 assert time.monotonic() < deadline, "outboxes not emptied: %s" % (
                     sum((w.pending for w in self.workers), [])[:10])
                 time.sleep(0.2)
@@ -427,12 +434,21 @@ class _Worker:
 
     def __init__(self, proc, conn):
         self.proc, self.conn = proc, conn
-        self.ready, self.done = threading.Event(), threading.Event()
+        self.ready, self.done, self.played = threading.Event(), threading.Event(), threading.Event()
+        self.samples = 0      # samples heard
+        self.played_at = 0    # samples heard when it said its tables' play had ended
         self.figures = (0, 0, 0.0, 0, 0.0)  # publishes (resends too), messages read, CPU s, records, their s
         self.backlog = (0, 0)
         self.pending = []  # its tables with an unanswered message or an unpaid claim
         self.states = None
         self.thread = None
+
+
+async def _played(plays, conn):
+    """'played' once every table's play has ended: its rounds are all locked, and the samples after it say
+    what is still unanswered."""
+    await asyncio.gather(*plays)
+    conn.send(("played",))
 
 
 class _Record:
@@ -480,6 +496,7 @@ async def _simulating(conn, specs, every_s, profile, k):
             cmd = conn.recv()
             if cmd[0] == "play off":
                 stop_play.set()
+                asyncio.ensure_future(_played(plays, conn))
             elif cmd[0] == "stop":
                 stop_link.set()
             elif cmd[0] == "cut" and prof is not None:
