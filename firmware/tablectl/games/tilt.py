@@ -3,7 +3,8 @@ from tablectl.games import keeps_contract
 
 # what the display's second line says of a tilt's cause, by the first word found in its full text (the
 # technician reads that in service.status(); the dealer only needs to say which kind of trouble it is)
-CAUSES = (("SETUP TOO LARGE", "SETUP TOO LARGE"), ("FIRMWARE", "FIRMWARE CHANGED"), ("config", "SETUP DAMAGED"), ("journal", "JOURNAL DAMAGED"),
+CAUSES = (("SETUP TOO LARGE", "SETUP TOO LARGE"), ("FIRMWARE", "FIRMWARE CHANGED"), ("config", "SETUP DAMAGED"),
+          ("journal", "JOURNAL DAMAGED"),
           ("flash", "FLASH DAMAGED"), ("log", "FLASH DAMAGED"), ("record", "RECORD DAMAGED"),
           ("round", "RECORD DAMAGED"))
 UNKNOWN = "SEE SERVICE PORT"
