@@ -119,6 +119,16 @@ def test_pool_messages_are_no_heartbeat_answer_the_link_stays_down():
     assert c.status()["link_state"].startswith("LINK DOWN")
     assert c.status()["pool_cents"] == 25000003  # the figures are taken all the same
     hear(c, {"beat": 1, "pool": 25000003, "ver": 3})
+    assert c.reason("LOCK") == ""
+    # up, then the server's heartbeats stop while its pool still arrives: down after link_down_ms all the same
+    # (the table's own beat was answered within OWN_MS and nothing is unanswered: only the server's heartbeat)
+    down = app.config["link_down_ms"]
+    for ver in range(4, 4 + down // 500):
+        app.board.clock.advance(500)
+        hear(c, {"link": "pit1", "pool": 25000000 + ver, "ver": ver}, POOL)
+    app.board.clock.advance(1)
+    assert c.down_why().startswith("no server heartbeat") and c.reason("LOCK") == "LINK DOWN", c.down_why()
+    hear(c, {"beat": 2, "pool": 25000009, "ver": 9})
     assert c.reason("LOCK") == "" and drive(app, "LOCK") == [True]
     cleanup()
 
