@@ -3,6 +3,7 @@ at every program and erase, and what boot makes of every kind of damage to every
 # mp-heap: 176K
 import gc
 
+from harness.heapfrag import fragmented
 from harness.logsteps import entry
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames, skip
 from tablectl.storage import F_ENT, F_REC, Log, Refused
@@ -290,24 +291,6 @@ def test_a_long_frame_reads_back_whole_and_any_damage_to_it_is_caught():
             flip(d, block, off + at, 0x04)
             damaged = [f for f in log_frames(d) if f[1] == off and f[0] == block][0]
             assert damaged[5] is None, (seq, at)
-
-
-def fragmented(piece):
-    """Fill the heap with pieces of `piece` bytes, then let every other one go: the free heap is in pieces no
-    longer than that. Returns what holds the rest (set it to None to give the heap back)."""
-    hold = [None] * (gc.mem_free() // piece + 16)  # room for every piece the free heap can give, no more
-    n = 0
-    try:
-        while n < len(hold):
-            hold[n] = bytearray(piece)
-            n += 1
-    except MemoryError:
-        pass
-    assert n < len(hold), "the heap did not fill"
-    for i in range(0, n, 2):
-        hold[i] = None
-    gc.collect()
-    return hold
 
 
 def test_a_long_frame_is_read_in_a_heap_with_no_free_block_as_long_as_it():

@@ -13,6 +13,16 @@ def dev(blocks=6):
     return RamBlockDev(block_size=2048, blocks=blocks, prog=16)
 
 
+def played():
+    """A log of three rounds' steps in one stretch (no checkpoint due): (its device, the log, its valid frames)."""
+    d = dev()
+    log = Log(d)
+    log.every = 100
+    log.commit(full={"round": {"i": -1}})
+    steps(log, 3)
+    return d, log, [f for f in log_frames(d) if f[5] is not None]
+
+
 def test_the_frames_after_a_damaged_one_in_its_block_are_replayed_a_configuration_saved_whole_among_them():
     # cosmic-ray: run()'s `continue` after a frame whose payload is damaged made `break`: the rest of its block
     # was never read, so the state lost every later frame of the block and the configuration saved whole
@@ -38,12 +48,7 @@ def test_the_frames_after_a_damaged_one_in_its_block_are_replayed_a_configuratio
 def test_a_copied_frame_in_the_middle_of_a_block_is_named_and_the_frames_after_it_are_still_read():
     # cosmic-ray: run()'s `continue` after a valid frame numbered again made `break`: the rest of its block was
     # never read, so the technician's report lost every frame written after the copy in that block
-    d = dev()
-    log = Log(d)
-    log.every = 100
-    log.commit(full={"round": {"i": -1}})
-    steps(log, 3)
-    frames = [f for f in log_frames(d) if f[5] is not None]
+    d, log, frames = played()
     block, off, flags, seq, n, obj = frames[-2]  # an older frame, copied after the newest...
     raw = bytearray(12 + n + 4)
     d.readblocks(block, raw, off)
@@ -75,12 +80,7 @@ def test_an_end_frame_numbered_as_the_frame_before_it_is_no_base_to_resume_from(
     # cosmic-ray: base()'s `seq > top` made `>=`: a checkpoint's end frame copied after the newest frame and
     # numbered as that one was taken for the newest checkpoint, and boot resumed from it with no problem: the
     # state it restates (none here) for the table's, every record gone silently
-    d = dev()
-    log = Log(d)
-    log.every = 100
-    log.commit(full={"round": {"i": -1}})
-    steps(log, 3)
-    frames = [f for f in log_frames(d) if f[5] is not None]
+    d, log, frames = played()
     end = [f for f in frames if f[2] & F_END][-1]
     copy_renumbered(d, log, end, frames[-1][3])
     assert [f[3] for f in log_frames(d)][-2:] == [frames[-1][3]] * 2
@@ -113,12 +113,8 @@ def test_two_blocks_copied_over_others_the_problem_names_one_of_them_with_the_se
 def test_a_block_with_a_bad_header_holding_a_copy_of_the_newest_frame_is_free_space_not_damage():
     # cosmic-ray: newer()'s `seq > log.seq` made `>=`: a headerless block holding a frame no newer than the
     # log's last (nothing the ring lacks) was named as damage "newer than the log's last", #N newer than #N
-    d = dev()
-    log = Log(d)
-    log.every = 100
-    log.commit(full={"round": {"i": -1}})
-    steps(log, 3)
-    newest = [f for f in log_frames(d) if f[5] is not None][-1]
+    d, log, frames = played()
+    newest = frames[-1]
     block, off, flags, seq, n, obj = newest
     ahead = (log.head + 2) % d.blocks
     raw = bytearray(12 + n + 4)
@@ -143,11 +139,7 @@ def test_a_write_torn_in_a_head_block_holding_frames_is_followed_in_that_block_n
     # frame, found it programmed, and the next write went to a new block: one block spent a brown-out boot
     # (issue 20, defect 1). (`used += 2` is equivalent: only `not used` is read.)
     for done in (0, 5, 12, 20, 40):  # the cut before the torn frame's header, inside it, in its payload
-        d = dev()
-        log = Log(d)
-        log.every = 100
-        log.commit(full={"round": {"i": -1}})
-        steps(log, 3)
+        d, log, _ = played()
         head, seq = log.head, log.seq
         d.cut_after(1, done=done)
         try:

@@ -7,6 +7,7 @@ import gc
 import json
 import sys
 
+from harness.heapfrag import fragmented
 from harness.logsteps import entry
 from harness.ramblockdev import RamBlockDev, skip
 from tablectl.storage import Log
@@ -83,24 +84,6 @@ def test_every_frame_streamed_leaves_the_flash_byte_for_byte_as_built_whole_and_
         assert (b.state, b.seq, b.jseq, b.chain, b.ckpt) == (a.state, a.seq, a.jseq, a.chain, a.ckpt), size
         assert b.state == {"round": {"i": 100}, "hist": {"h": text(900)}}, b.state
         whole = streamed = a = b = log = None
-
-
-def fragmented(piece):
-    """Fill the heap with pieces of `piece` bytes, then let every other one go: every free block of the heap is
-    then about that long. Returns what holds the rest (set it to None to give the heap back)."""
-    hold = [None] * (gc.mem_free() // piece + 16)
-    n = 0
-    try:
-        while n < len(hold):
-            hold[n] = bytearray(piece)
-            n += 1
-    except MemoryError:
-        pass
-    assert n < len(hold), "the heap did not fill"
-    for i in range(0, n, 2):
-        hold[i] = None
-    gc.collect()
-    return hold
 
 
 def test_a_frame_in_a_heap_too_fragmented_for_its_text_is_streamed_as_it_would_be_written_whole():
