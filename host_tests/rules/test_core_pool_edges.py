@@ -199,3 +199,27 @@ def test_ten_percent_of_a_pool_is_rounded_down_to_the_cent_CSP_10_2_2():
     for pool, award in ((109999, 10999), (100000, 10000), (9999, 999)):
         p = at(cfg(), pool=pool, contributed=pool)
         assert p.settle([(1, hands.STRAIGHT_FLUSH)]) == [(1, hands.STRAIGHT_FLUSH, award)], pool
+
+
+def test_a_restart_that_takes_the_pool_over_its_limit_moves_exactly_the_excess_to_the_reserve_CSP_10_8():
+    """Royals sharing a full pool leave its remainder (under a cent a winner) in it; the pool restarts from its
+    seed on top of that, the reserve funding the seed first, and the cents the restart puts above the limit go
+    to the reserve: pool + reserve + paid is still the house's seeds and the contributions, to the cent.
+    Every seed from MAX_SEATS cents under the limit to the limit, every number of winners, a reserve of none,
+    some, short of, exactly and more than the seed."""
+    limit = 1000
+    for seed in range(limit - MAX_SEATS, limit + 1):
+        for winners in range(1, MAX_SEATS + 1):
+            for reserve in (0, 1, seed - 1, seed, seed + 1):
+                p = Pool(**cfg(rate=10000, limit=limit, seed=seed))
+                assert p.contribute(limit - seed + reserve) == limit - seed + reserve
+                assert (p.pool, p.reserve) == (limit, reserve)
+                share, left = limit // winners, limit % winners
+                seats = list(range(1, winners + 1))
+                assert p.settle([(s, hands.ROYAL) for s in seats]) == [(s, hands.ROYAL, share) for s in seats]
+                from_reserve = min(reserve, seed)
+                over = max(0, left + seed - limit)
+                case = (seed, winners, reserve)
+                assert (p.pool, p.reserve) == (left + seed - over, reserve - from_reserve + over), case
+                assert (p.paid, p.seeded) == (share * winners, seed + seed - from_reserve), case
+                assert p.pool + p.reserve + p.paid == p.seeded + p.contributed, case
