@@ -2,7 +2,7 @@
 that would pass 2**30 cents is refused before it changes anything, even by the carried fraction's one cent, and
 one that reaches the ceiling exactly is taken; a saved state at each bound of its figures; shared royals when the
 fixed amount is above the pool's share (CSP-10.5); one-cent awards (CSP-10.8); amounts that are no cents refused."""
-# mp-heap: 60K
+# mp-heap: 64K
 from mptest import raises
 from tablectl.rules import MAX_SEATS, awards, hands
 from tablectl.rules.pool import MAX_CENTS, Pool
@@ -209,9 +209,10 @@ def test_a_restart_that_takes_the_pool_over_its_limit_moves_exactly_the_excess_t
     some, short of, exactly and more than the seed."""
     limit = 1000
     for seed in range(limit - MAX_SEATS, limit + 1):
+        c = cfg(rate=10000, limit=limit, seed=seed)
         for winners in range(1, MAX_SEATS + 1):
             for reserve in (0, 1, seed - 1, seed, seed + 1):
-                p = Pool(**cfg(rate=10000, limit=limit, seed=seed))
+                p = Pool(**c)
                 assert p.contribute(limit - seed + reserve) == limit - seed + reserve
                 assert (p.pool, p.reserve) == (limit, reserve)
                 share, left = limit // winners, limit % winners
