@@ -167,6 +167,25 @@ def test_a_failed_batch_leaves_memory_as_the_disk_has_it(ledger_at):
     assert send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))[2] == "new"
 
 
+def test_a_batch_stopped_after_its_session_was_lost_unseen_raises_its_own_error_and_memory_is_the_ledgers(pg_node):
+    """PostgreSQL (SQLite's file cannot be lost under its connection): the session dropped while a batch is
+    open (a server restart, pg_terminate_backend), nothing having told the client yet, and the batch stopped
+    by something else (the server's task cancelled): its ROLLBACK meets the loss; what comes out is the
+    batch's own error, memory is the ledger's again, and the next batch reconnects."""
+    pg_node.sql("DROP TABLE IF EXISTS link, message, tablemeter", "ledger")
+    led = ledger(pg_node.uri("ledger"))
+    send(led, "t01", "contrib", contrib(1, 1, [(1, 2500)]))
+    with pytest.raises(RuntimeError, match="the task stopped"):
+        with led.batch():
+            led.handle("t01", "contrib", contrib(2, 2, [(1, 2500)]), 1.0)
+            pid = led.db.execute("SELECT pg_backend_pid()").fetchone()[0]
+            assert pg_node.sql("SELECT pg_terminate_backend(%d)" % pid) == [(True,)]
+            raise RuntimeError("the task stopped")
+    assert (led.links[LINK].pool.contributed, led.links[LINK].ver) == (500, 1)
+    assert send(led, "t01", "contrib", contrib(2, 2, [(1, 2500)]))[2] == "new"
+    assert link_view(led.db, LINK)["contributed"] == 1000
+
+
 def test_a_link_must_be_a_progressive_game_with_a_valid_configuration(ledger_at):
     with pytest.raises(LedgerError, match="a link is a progressive game"):
         ledger(ledger_at, {"game": "sicbo"})

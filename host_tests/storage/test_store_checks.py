@@ -110,3 +110,51 @@ def test_a_deep_patch_checks_the_keys_it_writes():
         assert refused(s, {"m": m, "n": 0}), m
     s.save("round", {"m": {"a": 2, "b": [1], "h": {"x": 1}}, "n": 0})
     assert Store(Log(d)).load("round") == {"m": {"a": 2, "b": [1], "h": {"x": 1}}, "n": 0}
+
+
+def test_a_key_that_was_not_a_list_or_a_new_one_is_checked_from_its_first_item():
+    """A list where the last save held none (a new key, a None) shares nothing with it: its first item is
+    checked as every other; a key that is not a string is refused in a patch as in a whole record."""
+    s, d = fresh()
+    s.save("round", {"hist": None, "n": 0})
+    assert "float values cannot be stored" in refused(s, {"hist": [(1, 0.5)], "n": 0})
+    assert "float values cannot be stored" in refused(s, {"hist": None, "n": 0, "more": [(1, 0.5)]})
+    assert "float values cannot be stored" in refused(s, {"hist": None, "n": 0, "more": [[0.5]]})
+    assert "key 5 is not a string" in refused(s, {"hist": None, "n": 0, 5: 1})
+    assert Store(Log(d)).load("round") == {"hist": None, "n": 0}
+
+
+def test_a_history_moved_on_by_one_or_grown_by_one_costs_the_check_of_its_new_result_alone():
+    """What the sharing is for (a Pico took 400k instructions over a history of 20): a save checks the
+    items the last save did not hold, and no saved one that follows them in a run; an item of a list
+    that starts anew, or after a gap, is checked."""
+    import tablectl.store as store
+    checked = []
+    real = store.check_plain
+
+    def counting(obj, where="record"):
+        checked.append(obj)
+        return real(obj, where)
+
+    s, d = fresh()
+    s.save("round", {"hist": [(r, r) for r in range(20)], "n": 0})
+    store.check_plain = counting
+    try:
+        def save(new):
+            del checked[:]
+            s.save("round", {"hist": new, "n": 0})
+            return list(checked)
+
+        cur = s.peek("round")["hist"]
+        assert save(cur[1:] + [(20, 20)]) == [(20, 20)]  # moved on: the oldest gone, a result appended
+        cur = s.peek("round")["hist"]
+        assert save(cur + [(21, 21)]) == [(21, 21)]      # grown: the run reaches the saved list's end
+        cur = s.peek("round")["hist"]
+        assert save(cur[:5]) == []                        # cut short: every item saved before
+        cur = s.peek("round")["hist"]
+        assert save([(9, 9)] + cur) == [(9, 9)] + cur     # a first item the last save lacked: all of it
+        cur = s.peek("round")["hist"]
+        assert save(cur[2:4] + [(30, 30)] + cur[1:2]) == [(30, 30), cur[1]]  # a run broken: what follows
+    finally:
+        store.check_plain = real
+    assert Store(Log(d)).load("round")["hist"] == [[r, r] for r in (2, 3, 30, 1)]
