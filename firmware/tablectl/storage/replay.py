@@ -10,7 +10,8 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
   that state carries the problem in its end frame ('x'): no reboot clears it.
 The journal's chain (tablectl.chain) is followed over every frame: an entry edited, removed or reordered is
 `problem`. A block whose header is bad but which holds frames newer than the log's last, and a block whose
-sequence number does not fit its place in the ring (a copy), are damage too. Every kind: docs/storage.md.
+sequence number does not fit its place in the ring (a copy), are damage too (the former kept until a RAM clear,
+the numbers going on past its frames). Every kind: docs/storage.md.
 Nothing here runs after boot: the application may drop the module (tablectl.storage.unload_replay()).
 """
 from tablectl import chain as _chain
@@ -61,24 +62,36 @@ class _Replay:
         if log._twins and not log.problem:
             log.problem = ("damaged flash: block %d holds sequence number %d, which the ring keeps elsewhere "
                            "(a block copied over another)" % (log._twins[0], log._bseq(log._twins[0])))
+        self.newer()
         if not log.problem:
-            self.newer()
             ahead = (log.head + 1) % log.blocks
             if not log._bseq(ahead) and log._erased(ahead, 0):
                 log._ready = ahead
 
     def newer(self):
         """A block whose header is bad but which holds frames newer than the log's last is damage, not free
-        space: the log would otherwise resume a whole block older, silently."""
+        space: the log would otherwise resume a whole block older, silently. The log's numbers go on after
+        its frames and entries: a tilted boot's frame then leaves a hole the next boot finds (one numbered
+        among them would hide them), and the journal never gives a number twice. The writer keeps the block
+        (`_keep`) until a RAM clear: erased to take a tilted boot's entry, a cut right after would leave no trace."""
         log = self.log
+        seq, jseq = log.seq, log.jseq
         for block in range(log.blocks):
             if log._bseq(block):
                 continue
-            for off, flags, seq, n, crc in log._frames(block):
-                if crc is not None and seq > log.seq:
+            for off, flags, fseq, n, crc in log._frames(block):
+                if crc is None or fseq <= log.seq:
+                    continue
+                if not log.problem:
                     log.problem = ("damaged flash: block %d's header is bad and it holds frame #%d, newer than "
-                                   "the log's last (#%d)" % (block, seq, log.seq))
-                    return
+                                   "the log's last (#%d)" % (block, fseq, log.seq))
+                log._keep = block
+                seq = max(seq, fseq)
+                obj = log._payload(block, off, n, crc)
+                if obj is not None:
+                    j = obj.get("j")
+                    jseq = max(jseq, obj.get("js", 0), j[-1][0] if j else 0)
+        log.seq, log.jseq = seq, jseq
 
     def base(self):
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""

@@ -73,6 +73,7 @@ class Log(Ring):
         self._lift = False   # a RAM clear's checkpoint may erase what a damaged log holds (checkpoint())
         self._ready = -1     # the block idle() erased ahead of the ring (no header yet)
         self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
+        self._keep = -1      # a block with a bad header over newer frames: damage only a RAM clear erases
         from tablectl.storage.replay import replay  # a module the application may drop after boot
         replay(self)
         self.watch(self.vital)
@@ -191,6 +192,7 @@ class Log(Ring):
         self.state = dict(records)
         if clear:
             self.problem = ""  # the state is what this checkpoint says, whatever came before
+            self._keep = -1
             self._vdamage = self.vital_lost = False
         self.chain = after
         if entries:
@@ -285,6 +287,8 @@ class Log(Ring):
             why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
             self.problem = self.problem or why  # the table tilts: a RAM clear's checkpoint makes room
             raise LogError(why)
+        if block == self._keep and not self._lift:
+            raise LogError(self.problem)  # the damage is its own evidence: a tilted boot's entry goes unjournalled
         if block != self._ready:
             self.erase(block)
         self._ready = -1
