@@ -56,6 +56,7 @@ class _Replay:
         if base is None:
             if self.any_frame():
                 log.problem = "the log has no whole checkpoint to resume from (flash damaged)"
+                self.numbers()
             # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
         else:
             self.replay(base)
@@ -123,6 +124,20 @@ class _Replay:
                 if crc is not None and log._payload(block, off, n, crc) is not None:
                     return True
         return False
+
+    def numbers(self):
+        """With nothing replayed, the log's frame and journal numbers go on past every frame the ring holds: a
+        tilted boot's entry or a RAM clear never gives a number twice."""
+        log = self.log
+        for block, bseq in log._ring():
+            for off, flags, seq, n, crc in log._frames(block):
+                if crc is None:
+                    continue
+                log.seq = max(log.seq, seq)
+                obj = log._payload(block, off, n, crc)
+                if obj is not None:
+                    j = obj.get("j")
+                    log.jseq = max(log.jseq, obj.get("js", 0), j[-1][0] if j else 0)
 
     def parts(self, bseq, first, end):
         """(block, offset, first, bseq) if the frames first..end-1 are all valid checkpoint parts."""
