@@ -477,3 +477,79 @@ def test_an_older_blocks_header_damaged_is_a_tilt_or_the_state_untouched_through
                     resumes_after_ram_clear(d, app, game, 1)
         assert 0 < tilts < len(cases), (game, tilts, len(cases))
     service.use(None)
+
+
+def ram_clear_cut_everywhere(d, tilted_boot, why):
+    """From the flash of a tilted table: its RAM clear cut at each of its programs and erases in turn (half done,
+    or noisy), each cut followed by a boot that is the same tilt or the table cleared (never an exception out of
+    App(), never the state before the damage), then by a RAM clear that clears it and a round."""
+    image = d.snapshot()
+    n, _ = clean_boot(d)
+    d = d.reboot()
+    app = boot(d)
+    ops = d.ops
+    code = service.ram_clear().data["code"]
+    keyed(app, service.ram_clear, code)
+    total = d.ops - ops
+    assert total >= 2, total
+    cleared = 0
+    for at in range(1, total + 1):
+        for done, noise in ((None, 0), (None, at)):
+            d.restore(image)
+            d = d.reboot()
+            app = boot(d)
+            assert app.tilt == why, (at, app.tilt)
+            code = service.ram_clear().data["code"]
+            d.cut_after(at, done, noise)
+            try:
+                keyed(app, service.ram_clear, code)
+            except PowerCut:
+                pass
+            d = d.reboot()
+            app = None
+            app = boot(d)
+            if app.tilt is None:  # the clear's end frame whole: cleared
+                cleared += 1
+                assert app.meters.rounds == 0, (at, app.meters.rounds)
+            else:
+                assert app.tilt == why or "damaged" in app.tilt, (at, app.tilt)  # the copy named where it is now
+                refused_in_tilt(app)
+                assert ram_clear(app).data == {"cleared": True} and app.tilt is None, (at, app.tilt)
+            if app.config["game"] != "sicbo":
+                keyed(app, service.configure, game="sicbo")
+            sic_bo(app, 1)
+            again = boot(d.reboot())
+            assert again.tilt is None and again.meters.rounds == 1, (at, again.tilt)
+    return total, cleared
+
+
+def test_a_ram_clear_cut_at_each_operation_from_a_damaged_checkpoint_or_a_copied_block_tilt_ends_cleared():
+    """The issue's second faults during recovery: the RAM clear of the smallest rings with its own checkpoint
+    damaged (5 and 8 blocks), of a newest block overwritten by its neighbour (16 and 64 blocks) and of a block
+    copied far from the head (8 blocks), cut at each of its programs and erases (its checkpoint's frames, the
+    copy's erase): every boot after the cut is a tilt or the table cleared, never in play as before the clear,
+    and a RAM clear then clears it. Seen failing before the fix in replay and writer: the clear erased the copy
+    first (or, the newest overwritten, the ring's next block was the copy): cut there, the table played on with
+    its 48 rounds, the copy gone and no RAM clear done."""
+    for blocks, kind in ((5, "checkpoint"), (8, "checkpoint"), (16, "copy"), (64, "copy"), (8, "far")):
+        d, app = table("sicbo", blocks)
+        if kind == "checkpoint":
+            sic_bo(app, 7)
+            ram_clear(app)
+            sic_bo(app, 1)
+            end = [f for f in log_frames(d, payloads=False) if f[2] is not None and f[2] & F_END][-1]
+            d.data[end[0] * BLOCK + end[1] + 12 + end[4] // 2] ^= 0x20
+        else:
+            while app.log.bseq < blocks + 3:
+                sic_bo(app, 5)
+            head = app.log.head
+            src, dst = ((head - 1) % blocks, head) if kind == "copy" else ((head - 2) % blocks, (head - 6) % blocks)
+            d.data[dst * BLOCK:(dst + 1) * BLOCK] = d.data[src * BLOCK:(src + 1) * BLOCK]
+        d = d.reboot()
+        app = None
+        app = boot(d)
+        why = app.tilt
+        assert why, (blocks, kind)
+        total, cleared = ram_clear_cut_everywhere(d, boot, why)
+        assert 0 < cleared < 2 * total, (blocks, kind, total, cleared)
+    service.use(None)

@@ -37,7 +37,9 @@ class _Replay:
         h = log._bhdr
         for block in range(log.blocks):
             bseq = log._bseq(block)
-            if bseq > log.bseq:
+            if bseq > log.bseq or (bseq and bseq == log.bseq and block == log.head + 1):
+                # of a block and its copy right after it (the newest overwritten by its neighbour), the later is
+                # the head: the ring then moves on past both, and a RAM clear erases the copy only once it is whole
                 log.bseq, log.head = bseq, block
             elif not bseq and block and fresh:
                 for b in h:
@@ -60,7 +62,7 @@ class _Replay:
             # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
         else:
             self.replay(base)
-        if log._twins and not log.problem:
+        if log._twins and (not log.problem or base is None):  # the copy is why no checkpoint is whole
             log.problem = ("damaged flash: block %d holds sequence number %d, which the ring keeps elsewhere "
                            "(a block copied over another)" % (log._twins[0], log._bseq(log._twins[0])))
         self.newer()

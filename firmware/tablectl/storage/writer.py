@@ -168,9 +168,6 @@ class Log(Ring):
             if clear and self.problem:
                 # nothing of a damaged log is kept but the journal: its blocks may go to make room
                 self._lift = True
-                for block in self._twins:
-                    self.erase(block)
-                self._twins = []
             for name in names:
                 self._frame(F_CKPT | F_REC | (F_VITAL if name == self.vital else 0), {"r": {name: records[name]}})
                 start = start or self.bseq
@@ -185,6 +182,11 @@ class Log(Ring):
                 flags |= F_ENT
             after = _chain.extend(self.chain, entries)
             self._frame(flags, end)
+            if clear:  # a copied block goes once the clear is whole: erased before, a cut would leave no trace
+                for block in self._twins:
+                    if self._bseq(block) and block != self.head:
+                        self.erase(block)
+                self._twins = []
         finally:
             self._checkpointing = nested
             self._lift = lift
