@@ -166,17 +166,20 @@ def header_cases(every_bit):
 
 
 def newest_award(d, app, game, roomy):
-    """Play until an award's settlement and the frames confirming it are the newest block's, with room (roomy)
-    or none for a tilted boot's frame in the block before it; the head block."""
+    """Play until an award's settlement (sic bo: a round's) and the frames confirming it are the newest block's,
+    with room (roomy) or none for a tilted boot's frame in the block before it; the head block."""
     for _ in range(60):
-        plain(app)
-        award(app, game)
+        if game == "sicbo":
+            sic_bo(app)
+        else:
+            plain(app)
+            award(app, game)
         log = Log(d)
         head, prev = log.head, (log.head - 1) % log.blocks
-        if settlement(d)[0] != head:
+        if game != "sicbo" and settlement(d)[0] != head or game == "sicbo" and log.pos < 1024:
             continue
-        last = [f for f in log_frames(d, payloads=False) if f[0] == prev][-1]
-        if (log.align(last[1] + 16 + last[4]) + 256 <= BLOCK) == roomy:
+        last = [f for f in log_frames(d, payloads=False) if f[0] == prev]
+        if last and (log.align(last[-1][1] + 16 + last[-1][4]) + 256 <= BLOCK) == roomy:
             return head
     raise AssertionError((game, roomy))
 
@@ -531,7 +534,8 @@ def test_a_ram_clear_cut_at_each_operation_from_a_damaged_checkpoint_or_a_copied
     and a RAM clear then clears it. Seen failing before the fix in replay and writer: the clear erased the copy
     first (or, the newest overwritten, the ring's next block was the copy): cut there, the table played on with
     its 48 rounds, the copy gone and no RAM clear done."""
-    for blocks, kind in ((5, "checkpoint"), (8, "checkpoint"), (16, "copy"), (64, "copy"), (8, "far")):
+    for blocks, kind in ((5, "checkpoint"), (8, "checkpoint"), (16, "copy"), (64, "copy"), (8, "far"), (5, "header"),
+                         (16, "header")):
         d, app = table("sicbo", blocks)
         if kind == "checkpoint":
             sic_bo(app, 7)
@@ -539,6 +543,9 @@ def test_a_ram_clear_cut_at_each_operation_from_a_damaged_checkpoint_or_a_copied
             sic_bo(app, 1)
             end = [f for f in log_frames(d, payloads=False) if f[2] is not None and f[2] & F_END][-1]
             d.data[end[0] * BLOCK + end[1] + 12 + end[4] // 2] ^= 0x20
+        elif kind == "header":  # the newest block's, the block before it full (newest_award(roomy=False))
+            head = newest_award(d, app, "sicbo", False)
+            d.data[head * BLOCK + 9] ^= 0x40
         else:
             while app.log.bseq < blocks + 3:
                 sic_bo(app, 5)

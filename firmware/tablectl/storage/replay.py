@@ -10,7 +10,7 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
   that state carries the problem in its end frame ('x'): no reboot clears it.
 The journal's chain (tablectl.chain) is followed over every frame: an entry edited, removed or reordered is
 `problem`. A block whose header is bad but which holds frames newer than the log's last, and a block whose
-sequence number does not fit its place in the ring (a copy), are damage too (the former kept until a RAM clear,
+sequence number does not fit its place in the ring (a copy), are damage too (the former never erased in the tilt,
 the numbers going on past its frames). Every kind: docs/storage.md.
 Nothing here runs after boot: the application may drop the module (tablectl.storage.unload_replay()).
 """
@@ -75,8 +75,8 @@ class _Replay:
         """A block whose header is bad but which holds frames newer than the log's last is damage, not free
         space: the log would otherwise resume a whole block older, silently. The log's numbers go on after
         its frames and entries: a tilted boot's frame then leaves a hole the next boot finds (one numbered
-        among them would hide them), and the journal never gives a number twice. The writer keeps the block
-        (`_keep`) until a RAM clear: erased to take a tilted boot's entry, a cut right after would leave no trace."""
+        among them would hide them), and the journal never gives a number twice. The writer never erases the block
+        (`_keep`; a RAM clear goes past it): erased for a tilted boot's entry, a cut right after would leave no trace."""
         log = self.log
         seq, jseq = log.seq, log.jseq
         for block in range(log.blocks):

@@ -284,13 +284,17 @@ class Log(Ring):
         """Start the next block of the ring: erase it, write its header, then a checkpoint when one is due."""
         block = (self.head + 1) % self.blocks
         bseq = self.bseq + 1
+        if block == self._keep:  # a bad header over newer frames: the damage is its own evidence
+            if not self._lift:
+                raise LogError(self.problem)  # a tilted boot's entry goes unjournalled
+            # a RAM clear goes on past it (its sequence number skipped): cut before its checkpoint is whole, the
+            # next boot finds the block again, or no whole checkpoint
+            block, bseq = (block + 1) % self.blocks, bseq + 1
         old = self._bseq(block)
         if old and self.ckpt and old >= self.ckpt and not self._lift:
             why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
             self.problem = self.problem or why  # the table tilts: a RAM clear's checkpoint makes room
             raise LogError(why)
-        if block == self._keep and not self._lift:
-            raise LogError(self.problem)  # the damage is its own evidence: a tilted boot's entry goes unjournalled
         if block != self._ready:
             self.erase(block)
         self._ready = -1
