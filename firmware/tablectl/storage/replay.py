@@ -10,7 +10,8 @@ What boot makes of a damaged frame (a bad CRC, a hole in the sequence numbers):
   that state carries the problem in its end frame ('x'): no reboot clears it.
 The journal's chain (tablectl.chain) is followed over every frame: an entry edited, removed or reordered is
 `problem`. A block whose header is bad but which holds frames newer than the log's last, and a block whose
-sequence number does not fit its place in the ring (a copy), are damage too. Every kind: docs/storage.md.
+sequence number does not fit its place in the ring (a copy), are damage too (the former never erased in the tilt,
+the numbers going on past its frames). Every kind: docs/storage.md.
 Nothing here runs after boot: the application may drop the module (tablectl.storage.unload_replay()).
 """
 from tablectl import chain as _chain
@@ -36,7 +37,9 @@ class _Replay:
         h = log._bhdr
         for block in range(log.blocks):
             bseq = log._bseq(block)
-            if bseq > log.bseq:
+            if bseq > log.bseq or (bseq and bseq == log.bseq and block == log.head + 1):
+                # of a block and its copy right after it (the newest overwritten by its neighbour), the later is
+                # the head: the ring then moves on past both, and a RAM clear erases the copy only once it is whole
                 log.bseq, log.head = bseq, block
             elif not bseq and block and fresh:
                 for b in h:
@@ -55,30 +58,43 @@ class _Replay:
         if base is None:
             if self.any_frame():
                 log.problem = "the log has no whole checkpoint to resume from (flash damaged)"
+                self.numbers()
             # else the first checkpoint of a new log was torn: nothing was ever committed (empty state)
         else:
             self.replay(base)
-        if log._twins and not log.problem:
+        if log._twins and (not log.problem or base is None):  # the copy is why no checkpoint is whole
             log.problem = ("damaged flash: block %d holds sequence number %d, which the ring keeps elsewhere "
                            "(a block copied over another)" % (log._twins[0], log._bseq(log._twins[0])))
+        self.newer()
         if not log.problem:
-            self.newer()
             ahead = (log.head + 1) % log.blocks
             if not log._bseq(ahead) and log._erased(ahead, 0):
                 log._ready = ahead
 
     def newer(self):
         """A block whose header is bad but which holds frames newer than the log's last is damage, not free
-        space: the log would otherwise resume a whole block older, silently."""
+        space: the log would otherwise resume a whole block older, silently. The log's numbers go on after
+        its frames and entries: a tilted boot's frame then leaves a hole the next boot finds (one numbered
+        among them would hide them), and the journal never gives a number twice. The writer never erases the block
+        (`_keep`; a RAM clear goes past it): erased for a tilted boot's entry, a cut right after would leave no trace."""
         log = self.log
+        seq, jseq = log.seq, log.jseq
         for block in range(log.blocks):
             if log._bseq(block):
                 continue
-            for off, flags, seq, n, crc in log._frames(block):
-                if crc is not None and seq > log.seq:
+            for off, flags, fseq, n, crc in log._frames(block):
+                if crc is None or fseq <= log.seq:
+                    continue
+                if not log.problem:
                     log.problem = ("damaged flash: block %d's header is bad and it holds frame #%d, newer than "
-                                   "the log's last (#%d)" % (block, seq, log.seq))
-                    return
+                                   "the log's last (#%d)" % (block, fseq, log.seq))
+                log._keep = block
+                seq = max(seq, fseq)
+                obj = log._payload(block, off, n, crc)
+                if obj is not None:
+                    j = obj.get("j")
+                    jseq = max(jseq, obj.get("js", 0), j[-1][0] if j else 0)
+        log.seq, log.jseq = seq, jseq
 
     def base(self):
         """(block, offset, seq, bseq) where the newest whole checkpoint starts."""
@@ -110,6 +126,20 @@ class _Replay:
                 if crc is not None and log._payload(block, off, n, crc) is not None:
                     return True
         return False
+
+    def numbers(self):
+        """With nothing replayed, the log's frame and journal numbers go on past every frame the ring holds: a
+        tilted boot's entry or a RAM clear never gives a number twice."""
+        log = self.log
+        for block, bseq in log._ring():
+            for off, flags, seq, n, crc in log._frames(block):
+                if crc is None:
+                    continue
+                log.seq = max(log.seq, seq)
+                obj = log._payload(block, off, n, crc)
+                if obj is not None:
+                    j = obj.get("j")
+                    log.jseq = max(log.jseq, obj.get("js", 0), j[-1][0] if j else 0)
 
     def parts(self, bseq, first, end):
         """(block, offset, first, bseq) if the frames first..end-1 are all valid checkpoint parts."""

@@ -73,6 +73,7 @@ class Log(Ring):
         self._lift = False   # a RAM clear's checkpoint may erase what a damaged log holds (checkpoint())
         self._ready = -1     # the block idle() erased ahead of the ring (no header yet)
         self._twins = []     # blocks whose sequence number does not fit the ring (a RAM clear erases them)
+        self._keep = -1      # a block with a bad header over newer frames: damage only a RAM clear erases
         from tablectl.storage.replay import replay  # a module the application may drop after boot
         replay(self)
         self.watch(self.vital)
@@ -167,9 +168,6 @@ class Log(Ring):
             if clear and self.problem:
                 # nothing of a damaged log is kept but the journal: its blocks may go to make room
                 self._lift = True
-                for block in self._twins:
-                    self.erase(block)
-                self._twins = []
             for name in names:
                 self._frame(F_CKPT | F_REC | (F_VITAL if name == self.vital else 0), {"r": {name: records[name]}})
                 start = start or self.bseq
@@ -184,6 +182,11 @@ class Log(Ring):
                 flags |= F_ENT
             after = _chain.extend(self.chain, entries)
             self._frame(flags, end)
+            if clear:  # a copied block goes once the clear is whole: erased before, a cut would leave no trace
+                for block in self._twins:
+                    if self._bseq(block) and block != self.head:
+                        self.erase(block)
+                self._twins = []
         finally:
             self._checkpointing = nested
             self._lift = lift
@@ -191,6 +194,7 @@ class Log(Ring):
         self.state = dict(records)
         if clear:
             self.problem = ""  # the state is what this checkpoint says, whatever came before
+            self._keep = -1
             self._vdamage = self.vital_lost = False
         self.chain = after
         if entries:
@@ -280,6 +284,12 @@ class Log(Ring):
         """Start the next block of the ring: erase it, write its header, then a checkpoint when one is due."""
         block = (self.head + 1) % self.blocks
         bseq = self.bseq + 1
+        if block == self._keep:  # a bad header over newer frames: the damage is its own evidence
+            if not self._lift:
+                raise LogError(self.problem)  # a tilted boot's entry goes unjournalled
+            # a RAM clear goes on past it (its sequence number skipped): cut before its checkpoint is whole, the
+            # next boot finds the block again, or no whole checkpoint
+            block, bseq = (block + 1) % self.blocks, bseq + 1
         old = self._bseq(block)
         if old and self.ckpt and old >= self.ckpt and not self._lift:
             why = "flash log full: block %d still holds the live state (checkpoints keep failing)" % block
