@@ -143,6 +143,8 @@ class App:
             self.config_lost = True  # no game is known, and a RAM clear must reset the configuration
             return self._tilted(Tilt(log.problem) if log.problem else e)
         if log.problem:
+            # no configuration record survived (no whole checkpoint): the defaults are not the table's own
+            self.config_lost = self.store.peek(Config.RECORD) is None
             return self._tilted(Tilt(log.problem))
         if self.firmware:  # never cleared by a reboot: by a deploy whose files pass the check
             return self._tilted(Tilt(self.firmware))

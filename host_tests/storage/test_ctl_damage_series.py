@@ -98,7 +98,10 @@ def resumes_after_ram_clear(d, app, game, awarded):
     """RAM clear clears the tilt; the pool is back to its seed and balances; a round plays; a reboot keeps it. A
     tilt that may have taken a configuration change (a hole in the log), or that left no configuration record (no
     whole checkpoint), resets it too: configured again."""
-    lost = app.config_lost or app.store.peek("config") is None
+    lost = app.config_lost
+    assert lost or app.store.peek("config") is not None  # never the defaults offered as the table's own
+    told = " ".join(service.ram_clear().lines)
+    assert ("keeps the configuration" in told) != lost, told
     assert ram_clear(app).data == {"cleared": True}
     assert app.tilt is None, app.tilt
     if lost:
