@@ -17,7 +17,6 @@ STEP = 16    # a frame's header and CRC alone: a step's payload is counted whole
 TIME = 10    # digits of an entry's time (seconds since 2000)
 TEXT = 48    # tablectl.journal.MAX_TEXT
 END = 256    # a checkpoint's end frame: tablectl.storage.frame.UNIT, as Log._fits counts it
-OUT_MOST = 2048  # a linked table's outbox at most, however large the block (a checkpoint restates it)
 EPOCH = 16   # record 'epoch', {'n': the RAM clears' count}
 
 
@@ -191,7 +190,7 @@ def _shift_entries(values):
                     n * entry(11, 0, COUNT, 0) + names + digits, n + 2)
 
 
-def _link(out):
+def link(out):
     """Record 'link' ({'ep', 'seq', 'out', 'claim'}, tablectl.link) with an outbox of `out` bytes: an epoch below
     2**31, seq and claim of nine digits."""
     return _k(2, 10) + _k(3, COUNT) + _k(3, out) + _k(5, COUNT)
@@ -200,12 +199,13 @@ def _link(out):
 def outbox(values, pending, usable):
     """The bytes a linked table's outbox may hold (tablectl.link's out_bytes()): a step of a round writes it
     beside the round's changed keys when it changed since the last save, so a block's frame holds the largest
-    step's with record 'link' ('"r": {"link": ...}, '), up to OUT_MOST; 0 for a table not linked."""
+    step's with record 'link' ('"r": {"link": ...}, '), 2,048 at most (a checkpoint restates it, however large
+    the block); 0 for a table not linked. (Names are few here: each stays interned once the module is dropped.)"""
     if not values["link"]:
         return 0
     frames = steps(values, pending)
     del frames["shift_close"]  # service.shifts writes no round key, nor the outbox
-    return min(OUT_MOST, usable - STEP - max(frames.values()) - _k(1, _k(4, _link(0))))
+    return min(2048, usable - STEP - max(frames.values()) - _k(1, _k(4, link(0))))
 
 
 def checkpoint(values, pending, prog, out):
@@ -218,7 +218,7 @@ def checkpoint(values, pending, prog, out):
     n += frame(max(round_bytes(values), round_bytes(after)), prog) + frame(max(shift_bytes(values),
                                                                                 shift_bytes(after)), prog)
     if values["link"]:
-        n += frame(_link(out), prog)
+        n += frame(link(out), prog)
     return n
 
 

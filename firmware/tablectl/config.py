@@ -357,7 +357,7 @@ class Config:
         why = bound.check(values, pending, *geometry)
         # the way out: the longest history that fits, else the pool changes waiting undone (at boot; at a change,
         # for the outbox's and the checkpoint's room, which no single key of the change names)
-        if why and (hint or why[:4] == "the "):
+        if why and (hint or "outbox" in why or "checkpoint" in why):
             v = dict(values)
             way = "configure the pool changes waiting back to their values (service.config() shows them)"
             if not pending:  # a progressive on a ring too small for its checkpoint: no history fits

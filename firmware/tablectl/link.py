@@ -104,9 +104,6 @@ class LinkedController(ProgressiveController):
         for c in self.class_ids:
             longest = max(longest, len(c))
         self.round_bytes = round_bytes(self.cfg["seats"], longest)  # what one round adds at most
-        # the outbox's bytes at most: what a block's frame leaves beside a step at its largest, which any step's
-        # frame may carry it with (tablectl.bound.outbox, derived when the configuration was checked at boot)
-        self.cap = app.config.outbox
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -172,7 +169,9 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
-        if self.out_bytes() + self.round_bytes > self.cap:  # a round's messages would outgrow the frames' room
+        # the outbox's cap: what a block's frame leaves beside a round's largest step, which any step's frame may
+        # carry it with (tablectl.bound.outbox, derived when boot checked the configuration)
+        if self.out_bytes() + self.round_bytes > self.app.config.outbox:
             return "LINK BUSY"
         return ""
 

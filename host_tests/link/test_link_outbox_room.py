@@ -106,7 +106,7 @@ def test_every_step_of_a_linked_table_at_its_largest_is_written_with_its_outbox_
     for game in ("baccarat_a", "caribbean_stud"):
         app = linked(game)
         c = app.controller
-        cap = c.cap
+        cap = app.config.outbox
         assert 0 < cap < 2048, cap
         for _ in range(22):  # the history (20) and the last 25 hits full, every message answered
             locked_with_hits(app, game, 7)
@@ -150,7 +150,7 @@ def test_lock_says_link_busy_exactly_at_the_cap_never_a_message_late():
     fits, the outbox never past the cap at any step."""
     app = linked("baccarat_b")
     c = app.controller
-    cap = c.cap
+    cap = app.config.outbox
     longest = max(len(k) for k in c.class_ids)
     assert c.round_bytes == round_bytes(7, longest) == 2 * (message_bytes(7, longest) + 2)
     seats(app, *range(1, 8))

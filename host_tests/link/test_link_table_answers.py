@@ -93,9 +93,9 @@ def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_pas
     while c.reason("LOCK") == "":
         assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
         n += 1
-        assert len(json.dumps(c.out)) <= c.out_bytes() <= c.cap
+        assert len(json.dumps(c.out)) <= c.out_bytes() <= app.config.outbox
     assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
-    assert c.out_bytes() + c.round_bytes > c.cap
+    assert c.out_bytes() + c.round_bytes > app.config.outbox
     assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
     longest = max(len(k) for k in c.class_ids)
     assert c.round_bytes == 2 * (message_bytes(7, longest) + 2)
