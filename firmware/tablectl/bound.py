@@ -2,7 +2,8 @@
 its fields (seats, history_len, the game's class names, the most digits of a count or an amount), so that
 Config.change refuses, before anything is written, a configuration whose records could outgrow a frame of the
 log's blocks. No controller is loaded and no record or text is made: a record's shape is the one games.base,
-games.progressive, tablectl.config and service.shifts write (record 'link' has its own cap: tablectl.link).
+games.progressive, tablectl.config and service.shifts write; a linked table's outbox (record 'link') is capped
+by what a step's frame leaves (outbox()), and a checkpoint of them all by what the ring keeps for one.
 """
 from tablectl.rules import MAX_SEATS, PROGRESSIVE
 
@@ -15,6 +16,8 @@ FRAME = 36   # a frame's header and CRC, '{"r": {"name": ...}}' and a page's rou
 STEP = 16    # a frame's header and CRC alone: a step's payload is counted whole (steps())
 TIME = 10    # digits of an entry's time (seconds since 2000)
 TEXT = 48    # tablectl.journal.MAX_TEXT
+END = 256    # a checkpoint's end frame: tablectl.storage.frame.UNIT, as Log._fits counts it
+EPOCH = 16   # record 'epoch', {'n': the RAM clears' count}
 
 
 def _k(name, value):
@@ -142,7 +145,7 @@ def steps(values, pending):
     'p' and the meters' changed keys 'q'), its journal entries, the configuration where the step writes it
     (a hit's settlement applies the pending pool changes); a torn write's acknowledgement ('v') in any. A step of
     a round the table cannot write would leave the round unfinished. Not counted: a linked table's outbox (record
-    'link', up to tablectl.link.OUT_BYTES), which rides in its round's frames (docs/storage.md says so)."""
+    'link'), which may ride in any of them: outbox() leaves it what the largest leaves."""
     keys = _round_keys(values)
     ack = _k(1, COUNT)
 
@@ -187,16 +190,49 @@ def _shift_entries(values):
                     n * entry(11, 0, COUNT, 0) + names + digits, n + 2)
 
 
+def link(out):
+    """Record 'link' ({'ep', 'seq', 'out', 'claim'}, tablectl.link) with an outbox of `out` bytes: an epoch below
+    2**31, seq and claim of nine digits."""
+    return _k(2, 10) + _k(3, COUNT) + _k(3, out) + _k(5, COUNT)
+
+
+def outbox(values, pending, usable):
+    """The bytes a linked table's outbox may hold (tablectl.link's out_bytes()): a step of a round writes it
+    beside the round's changed keys when it changed since the last save, so a block's frame holds the largest
+    step's with record 'link' ('"r": {"link": ...}, '), 2,048 at most (a checkpoint restates it, however large
+    the block); 0 for a table not linked. (Names are few here: each stays interned once the module is dropped.)"""
+    if not values["link"]:
+        return 0
+    frames = steps(values, pending)
+    del frames["shift_close"]  # service.shifts writes no round key, nor the outbox
+    return min(2048, usable - STEP - max(frames.values()) - _k(1, _k(4, link(0))))
+
+
+def checkpoint(values, pending, prog, out):
+    """A checkpoint's bytes with every record at its largest (Log.checkpoint: a frame a record, a torn write's
+    acknowledgement before them, the end frame): 'config', 'round', 'shift', 'epoch' and, with an outbox of
+    `out` bytes, 'link'. (A tilted table's 'halt' is left out: it plays no round.)"""
+    after = dict(values)
+    after.update(pending)
+    n = END + frame(_k(1, COUNT), prog) + frame(config_bytes(values, pending), prog) + frame(EPOCH, prog)
+    n += frame(max(round_bytes(values), round_bytes(after)), prog) + frame(max(shift_bytes(values),
+                                                                                shift_bytes(after)), prog)
+    if values["link"]:
+        n += frame(link(out), prog)
+    return n
+
+
 def frame(n, prog):
     """The flash bytes of a frame of n payload bytes, in whole program units."""
     return (n + FRAME + prog - 1) // prog * prog
 
 
-def check(values, pending, usable, prog):
+def check(values, pending, usable, prog, room=None):
     """'' or, in one line, the record whose bound a frame of a block (`usable` bytes after its header) cannot
     hold, with its bound and that room: before and after the pending changes apply; then the step of a round
-    whose frame at its largest a block cannot hold (steps()). (A checkpoint larger than a small ring keeps for
-    one is the writer's to refuse: a board's ring keeps hundreds of blocks for one.)"""
+    whose frame at its largest a block cannot hold (steps()); a linked table's outbox that the largest step
+    leaves no room for one round's messages (outbox()); a checkpoint at its largest that the ring's `room`
+    (Log.room(): on a ring of 5 to 11 blocks, one block) cannot hold."""
     after = dict(values)
     after.update(pending)
     for name, n in (("config", config_bytes(values, pending)), ("round", max(round_bytes(values), round_bytes(after))),
@@ -211,4 +247,15 @@ def check(values, pending, usable, prog):
             return ("a step's frame ('%s'%s) needs %d bytes at its largest, a flash block holds %d"
                     % (name, ", %d pool changes pending" % len(pending) if name == "settle" and pending else "",
                        n, usable - STEP))
+    out = outbox(values, pending, usable)
+    if values["link"]:
+        from tablectl.linkaddr import round_bytes as messages
+        need = messages(values["seats"], classes(values["game"])[1] - 2)
+        if out < need:
+            return ("the link's outbox has %d bytes beside a step's frame at its largest, one round's messages "
+                    "need %d" % (max(out, 0), need))
+    if room is not None:
+        n = checkpoint(values, pending, prog, out)
+        if n > room:
+            return "the ring keeps %d bytes for a checkpoint, the records at their largest need %d" % (room, n)
     return ""

@@ -18,6 +18,7 @@ Config object (App.config): the effective values plus the pool changes waiting f
     cfg['game'], cfg.get('seats'), cfg.values (a dict, treat as read-only), cfg.pending (dict),
     cfg.pool_params() (the pool of the effective values; pending ones are not in it),
     cfg.pool_params(after=True) (the pool once the pending changes apply)
+    cfg.outbox: a linked table's outbox bytes at most (tablectl.bound.outbox), set when boot checks the configuration
     cfg.change(round_no, **kw) -> (applied, deferred): validates everything first (ValueError and
         nothing changes), then applies the keys that may change now, keeps pool-parameter changes of
         a live progressive in `pending`, saves record 'config' once and journals every change
@@ -290,6 +291,7 @@ class Config:
     def __init__(self, store=None, journal=None, initial=None):
         self.store = store
         self.journal = journal
+        self.outbox = 0  # a linked table's outbox bytes at most (tablectl.link): set when the configuration is checked
         rec = store.peek(self.RECORD) if store is not None else None
         # a new table (no configuration, an empty journal): its first change is the factory set-up, not a
         # reconfiguration (after a RAM clear that reset the configuration the journal says what went before)
@@ -351,16 +353,32 @@ class Config:
     def _check(self, values, pending, hint=False):
         import sys
         from tablectl import bound
-        why = bound.check(values, pending, *self.store.geometry())
-        if why and hint:  # the way out: the longest history that fits, else the pool changes waiting undone
+        geometry = self.store.geometry()
+        why = bound.check(values, pending, *geometry)
+        # the way out: the longest history that fits, else the pool changes waiting undone (at boot; at a change,
+        # for the outbox's and the checkpoint's room, which no single key of the change names)
+        if why and (hint or "outbox" in why or "checkpoint" in why):
             v = dict(values)
             way = "configure the pool changes waiting back to their values (service.config() shows them)"
+            if not pending:  # a progressive on a ring too small for its checkpoint: no history fits
+                way = "no history_len fits this flash log: ram_clear(code, keep_config=False)"
             for n in range(values["history_len"] - 1, 0, -1):
                 v["history_len"] = n
-                if not bound.check(v, pending, *self.store.geometry()):
+                if not bound.check(v, pending, *geometry):
                     way = "configure(history_len=%d)" % n
                     break
+            else:
+                if not hint:  # the tilt takes history_len and the pool keys; a change may take seats
+                    way = "no history_len nor fewer seats fits this flash log"
+                    v["history_len"] = values["history_len"]
+                    for n in range(values["seats"] - 1, 0, -1):
+                        v["seats"] = n
+                        if not bound.check(v, pending, *geometry):
+                            way = "configure(seats=%d)" % n
+                            break
             why += "; " + way
+        if not why:
+            self.outbox = bound.outbox(values, pending, geometry[0])
         sys.modules.pop("tablectl.bound", None)  # needed only while a configuration is accepted
         import tablectl
         if "bound" in tablectl.__dict__:
@@ -370,7 +388,8 @@ class Config:
     def oversize(self):
         """'' or, in one line with the way out, why this flash cannot hold the saved configuration's records or a
         step's frame at their largest (one an older firmware accepted): the table must not start a round that
-        could not finish (App tilts, and configure() may make it smaller there)."""
+        could not finish (App tilts, and configure() may make it smaller there). Sets `outbox`, a linked
+        table's cap (tablectl.bound.outbox)."""
         if self.store is None or self.store.peek(self.RECORD) is None:
             return ""
         return self._check(self.values, self.pending, True)

@@ -12,7 +12,7 @@ import os
 
 from tablectl.games.progressive import ProgressiveController
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
-from tablectl.linkaddr import link_parts
+from tablectl.linkaddr import link_parts, message_bytes, round_bytes  # noqa: F401 (message_bytes: tests)
 from tablectl.valid import int_in
 
 BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
@@ -21,21 +21,10 @@ TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
 RETRY_MS = 1000    # between two connection attempts
-OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond OUT_BYTES)
+OUT_MAX = 12       # messages waiting for the server at most (LINK BUSY beyond; and beyond its bytes' cap)
 RECORD = "link"    # the outbox's record: {'ep', 'seq', 'out', 'claim'}
-OUT_BYTES = 2048   # the outbox's JSON bytes at most: record 'link' stays well within a 4 KB block's frame
 CA_FILE = "link_ca.der"  # the CA of a mqtts:// broker, DER (what MicroPython's ssl loads), in the current
 # folder: a board's / (mpremote cp ca.der :link_ca.der), the sim board process's folder
-
-
-def message_bytes(seats, longest):
-    """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
-    numbers at their most digits (a round 8, cents 10, the epoch 10, seq 9): a contribution of every seat,
-    or a claim of every seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
-    head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
-    contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
-    claim = head + (longest + 11) * seats + 18  # '"hits": [[7, "class"], ...]', 8 + 2 a seat escaped
-    return max(contrib, claim) + 26  # 9 digits of seq, '"contrib"', the text's quotes, '[', ', ', ']'
 
 
 class LinkPool:
@@ -114,7 +103,7 @@ class LinkedController(ProgressiveController):
         longest = 0
         for c in self.class_ids:
             longest = max(longest, len(c))
-        self.round_bytes = 2 * (message_bytes(self.cfg["seats"], longest) + 2)  # what one round adds at most
+        self.round_bytes = round_bytes(self.cfg["seats"], longest)  # what one round adds at most
         self.claim = 0       # the hit claim being settled or paid (its sequence number)
         self.conn = None
         self.sent_upto = 0   # on this connection, every message of the outbox up to this seq is sent
@@ -180,7 +169,9 @@ class LinkedController(ProgressiveController):
             return "LINK DOWN"
         if len(self.out) >= OUT_MAX:
             return "LINK BUSY"
-        if self.out_bytes() + self.round_bytes > OUT_BYTES:  # a round's messages would outgrow the record's bound
+        # the outbox's cap: what a block's frame leaves beside a round's largest step, which any step's frame may
+        # carry it with (tablectl.bound.outbox, derived when boot checked the configuration)
+        if self.out_bytes() + self.round_bytes > self.app.config.outbox:
             return "LINK BUSY"
         return ""
 
@@ -356,8 +347,8 @@ class LinkedController(ProgressiveController):
 
     # -- persistence --------------------------------------------------------------------------
     def save(self):
-        # the outbox is a record of its own: beside record 'round' at its largest (some 3.4 KB with every
-        # seat's hit and the last 25 hits) no 4 KB block's frame holds it; the two are written in one frame
+        # the outbox is a record of its own, not in record 'round' (some 3.4 KB at its largest): a step's frame
+        # carries the round's changed keys and, when it changed, the outbox (its cap leaves room for both)
         with self.app.log.atomic():
             ProgressiveController.save(self)
             # a new list each save: the store keeps the one it saved to compare the next save with

@@ -1,6 +1,8 @@
-"""The linked progressive's address in the configuration: link_parts(url) -> (tls, table, password, brokers, link).
+"""The linked progressive's address in the configuration: link_parts(url) -> (tls, table, password, brokers, link);
+message_bytes(seats, longest), an outbox message at its longest.
 
-Below both tablectl.config (which checks the key) and tablectl.link (which connects): docs/link.md.
+Below tablectl.config (which checks the key), tablectl.bound (which sizes the outbox) and tablectl.link (which
+connects): docs/link.md.
 """
 from tablectl.valid import NAME_CHARS, name_ok
 
@@ -41,3 +43,19 @@ def link_parts(url):
     if len(brokers) > BROKERS_MAX:
         raise ValueError("link: %d brokers, at most %d" % (len(brokers), BROKERS_MAX))
     return scheme == "mqtts", _ident("table id", table), password, brokers, _ident("link id", link)
+
+
+def message_bytes(seats, longest):
+    """A message of the outbox ([seq, "kind", "the body's JSON, its quotes escaped"]) at its longest, its
+    numbers at their most digits (a round 8, cents 10, the epoch 10, seq 9): a contribution of every seat,
+    or a claim of every seat's hit of a class of `longest` characters (a 'paid' is shorter)."""
+    head = 55  # '"round": ' and 8 digits, '"ep": ' and 10, '"seq": ' and 9, each with its ', '
+    contrib = head + 20 * seats + 32  # '"bets": [[7, 10 digits], ...]', '"locked": [7, ...]', 10 quotes escaped
+    claim = head + (longest + 11) * seats + 18  # '"hits": [[7, "class"], ...]', 8 + 2 a seat escaped
+    return max(contrib, claim) + 26  # 9 digits of seq, '"contrib"', the text's quotes, '[', ', ', ']'
+
+
+def round_bytes(seats, longest):
+    """What one round adds to the outbox at most: its contribution and its claim, each with its ', ' (the 'paid'
+    at its end comes after the claim's answer took the claim out, and is shorter)."""
+    return 2 * (message_bytes(seats, longest) + 2)

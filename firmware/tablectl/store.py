@@ -5,7 +5,7 @@
     store.load('round')          # -> a copy of the committed dict; None if the record was never written
     store.clear('round')         # the record is gone (load() -> None)
     store.names()                # the records present
-    store.geometry()             # (a block's bytes of frames, the program unit): tablectl.bound
+    store.geometry()             # (a block's bytes of frames, the program unit, a checkpoint's room): tablectl.bound
 
 A save commits only the top-level keys whose values changed since the last save (all of them if a key
 went away, or with full=True); the log's atomic() block joins it with the journal entries of the same
@@ -138,9 +138,9 @@ class Store:
         self.log.adopt(name, obj)
 
     def geometry(self):
-        """(bytes of frames a block holds, program unit): what the records' bounds are checked against when a
-        configuration is accepted (tablectl.bound)."""
-        return self.log.usable(), self.log.prog
+        """(bytes of frames a block holds, program unit, bytes the ring keeps for a checkpoint): what the records'
+        bounds are checked against when a configuration is accepted (tablectl.bound)."""
+        return self.log.usable(), self.log.prog, self.log.room()
 
     def atomic(self):
         """`with store.atomic():` the saves and journal entries inside become one frame of the log."""

@@ -1,7 +1,7 @@
 """Progressive jackpot controller (CSP Art. 10-11, F3-15/17, BAC-13/17) through handle() and the seat sensors:
 lock and contributions counted once, hits entered on the keypad and checked against the cards, payment
 order, void rounds carrying the bets, pending pool changes after a hit, power cuts in every state."""
-# mp-heap: 340K
+# mp-heap: 356K
 from mptest import raises
 from harness.progressive import balanced, hit, keys, locked, seats
 from harness.tables import cleanup, drive, new_app, restart, state_of

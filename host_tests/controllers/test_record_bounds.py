@@ -158,7 +158,9 @@ def test_caribbean_stud_of_50_rounds_is_refused_and_every_default_configuration_
 
 
 def test_the_bound_module_copies_of_the_firmware_constants_agree():
+    from tablectl.storage.frame import FHDR, UNIT
     assert bound.KEEP_HITS == meters.KEEP_HITS
+    assert bound.END == UNIT and bound.STEP == FHDR + 4  # the checkpoint's end frame as Log._fits counts it
     assert set(PROGRESSIVE) <= set(GAMES)
 
 
@@ -203,3 +205,109 @@ def test_pool_changes_whose_settlement_frame_cannot_fit_are_refused_at_configura
         largest(app, "baccarat_a", 7, 1, {})
         assert not app.config.pending and not app.refused
         cleanup()
+
+
+def _on_ring(blocks, size, cfg):
+    """(an App on a ring of `blocks` flash blocks of `size` bytes configured with `cfg`, '') or (None, why the
+    configuration was refused: nothing written)."""
+    import board
+    from harness.ramblockdev import scratch_dir
+    from harness.tables import ROOTS
+    from tablectl.app import App
+    from tablectl.hw.fileflash import FileFlash
+    root = scratch_dir("ctl")
+    ROOTS.append(root)
+    flash = FileFlash(root + "/flash.bin", blocks=blocks, block_size=size)
+    try:
+        Config(Store(Log(flash))).change(0, **cfg)
+    except ValueError as e:
+        assert Store(Log(flash)).peek("config") is None
+        return None, str(e)
+    return App(board.make(virtual_clock=True, flash=flash), root), ""
+
+
+def _play_largest(app, game, n, hist):
+    """Every record to its largest (the history, the last 25 hits, a shift closed), a round more, then a checkpoint
+    of them all; nothing refused."""
+    from harness.tables import keyed
+    from tablectl import service
+    rounds = max(hist + 2, meters.KEEP_HITS // n + 2)
+    for k in (rounds, 1):
+        if game in PROGRESSIVE:
+            largest(app, game, n, k, {})
+        else:
+            for r in range(k):
+                dice_rounds(app, game, 1, {}, first=r)
+                assert not app.refused, app.refused
+        if k > 1:  # record 'shift': the meters' labels, the pool figures
+            service.use(app)
+            try:
+                keyed(app, service.shift_close)
+            finally:
+                service.use(None)
+    app.log.checkpoint()  # at the records' largest: what the ring keeps for one holds it
+    assert not app.refused and app.tilt is None, (app.refused, app.tilt)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from((5, 8, 11, 12)), st.sampled_from((4096, 8192)),
+       st.sampled_from(("caribbean_stud", "baccarat_a", "baccarat_b", "sicbo", "fantan")), st.integers(1, 7),
+       st.integers(1, 50))
+def test_on_a_small_ring_a_configuration_accepted_plays_to_its_largest_records_no_step_or_checkpoint_refused(
+        blocks, size, game, n, hist):
+    """Issue 20, defect 6: a ring of 5 to 11 blocks keeps one block for a checkpoint (Log.room()), 12 two. The
+    configuration is checked against it: accepted, its records at their largest and a checkpoint of them are
+    written, nothing refused; else refused in one line, nothing written, the checkpoint's bound past that room
+    (or a record's or a step's past a block). Main checked only a block's frame: a progressive's records outgrew
+    the checkpoint's room as the history filled, and every step that needed a checkpoint was refused."""
+    rounds = max(hist + 2, meters.KEEP_HITS // n + 2)
+    big = MAX_CENTS // (4 * rounds * n)
+    cfg = dict(game=game, seats=n, history_len=hist, hit_cards_cents=0, supervisor="none", seed_cents=big,
+               limit_cents=MAX_CENTS, bet_cents=big // 8, fixed_straight_flush=big, fixed_flush=big,
+               fixed_paradise_straight=big, language="en")
+    cfg = dict((k, v) for k, v in cfg.items() if k in validate({"game": game}))
+    app, why = _on_ring(blocks, size, cfg)
+    if why:
+        values = validate(cfg)
+        usable = size - 256
+        room = (blocks - min(8, blocks - 3) - 2) * usable  # Log.room()
+        assert "\n" not in why and why.startswith(bound.check(values, {}, usable, 256, room)), why
+        if why.startswith("the ring keeps"):
+            assert bound.checkpoint(values, {}, 256, 0) > room and not bound.check(values, {}, usable, 256)
+            assert why.endswith(")") or why.endswith("flash log"), why  # the way out, or none
+        cleanup()
+        return
+    _play_largest(app, game, n, hist)
+    cleanup()
+
+
+def test_the_smallest_ring_refuses_a_progressive_its_checkpoint_room_cannot_hold_and_takes_one_it_can():
+    """The smallest ring the log takes (5 blocks) keeps one block for a checkpoint. On 4 KB blocks no progressive's
+    records at their largest fit it (the last 25 hits alone are 1.2 KB beside a 1 KB configuration): baccarat A,
+    seven seats, ten-digit amounts, is refused in one line, nothing written. Main took it: once the last hits
+    filled, the ring refused the checkpoint a step needed ('the records need ... bytes, more than a ring of 5
+    blocks ...') and the round could not finish. On 8 KB blocks history_len 50 is refused, saying the longest
+    history that fits; that one plays to its largest, a checkpoint of it written."""
+    big = 10 ** 9
+    cfg = dict(game="baccarat_a", hit_cards_cents=0, supervisor="none", seed_cents=100000, limit_cents=MAX_CENTS,
+               fixed_one_pair=big, fixed_two_pairs=big, fixed_three_of_a_kind=big, fixed_four_of_a_kind=big,
+               language="en")
+    app, why = _on_ring(5, 4096, cfg)
+    if app is not None:  # accepted: then it must play to its largest, round numbers and times of most digits
+        app.clock.set(999999999)
+        app.controller.round_no = 99990000
+        app.controller.save()
+        _play_largest(app, "baccarat_a", 7, 20)
+        raise AssertionError("accepted, and played")
+    assert why == ("the ring keeps 3840 bytes for a checkpoint, the records at their largest need 6912; "
+                   "no history_len nor fewer seats fits this flash log"), why
+    cleanup()
+    cfg = dict(game="baccarat_a", hit_cards_cents=0, supervisor="none", seed_cents=100000, language="en")
+    app, why = _on_ring(5, 8192, dict(cfg, history_len=50))
+    assert why == ("the ring keeps 7936 bytes for a checkpoint, the records at their largest need 8448; "
+                   "configure(history_len=43)"), why
+    cleanup()
+    app, why = _on_ring(5, 8192, dict(cfg, history_len=43))
+    assert not why, why
+    _play_largest(app, "baccarat_a", 7, 43)
+    cleanup()

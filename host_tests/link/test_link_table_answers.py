@@ -8,15 +8,15 @@ import json
 
 from harness.tables import cleanup, drive, new_app, restart
 from harness.progressive import seats
-from tablectl.link import OUT_BYTES, OUT_MAX, message_bytes
+from tablectl.link import OUT_MAX, message_bytes
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 ACK = b"tablectl/pit1/table/t01/ack"
 POOL = b"tablectl/pit1/pool"
 
 
-def linked(game="caribbean_stud"):
-    app = new_app(game, link=LINK)
+def linked(game="caribbean_stud", **cfg):
+    app = new_app(game, link=LINK, **cfg)
     app.controller.task = "this test"  # stands for the connection task tick() would start: no network here
     return app
 
@@ -65,7 +65,7 @@ def test_an_older_pool_never_overwrites_a_newer_one_whichever_message_brings_it(
 
 
 def test_lock_is_refused_link_busy_exactly_when_the_outbox_holds_its_limit():
-    app = linked()
+    app = linked(seats=1)  # a one-seat round's messages: OUT_MAX of them within the outbox's cap
     c = app.controller
     hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
     for n in range(OUT_MAX):  # rounds of one bet, none answered: one contribution each waits
@@ -83,8 +83,8 @@ def test_lock_is_refused_link_busy_exactly_when_the_outbox_holds_its_limit():
 
 def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_past_its_bytes():
     """Seven seats a round, none answered: LINK BUSY before OUT_MAX messages, when the outbox's bytes and one
-    round's messages (its contribution and its claim) would pass OUT_BYTES; the outbox, in record 'link'
-    (not in record 'round'), comes back after a power cut."""
+    round's messages (its contribution and its claim) would pass its cap (what the largest step's frame leaves:
+    tablectl.bound.outbox); the outbox, in record 'link' (not in record 'round'), comes back after a power cut."""
     app = linked()
     c = app.controller
     hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
@@ -93,9 +93,9 @@ def test_lock_is_refused_link_busy_when_one_more_round_would_take_the_outbox_pas
     while c.reason("LOCK") == "":
         assert drive(app, "LOCK", "CONFIRM") == [True, True], (n, c.message)
         n += 1
-        assert len(json.dumps(c.out)) <= c.out_bytes() <= OUT_BYTES
+        assert len(json.dumps(c.out)) <= c.out_bytes() <= app.config.outbox
     assert c.reason("LOCK") == "LINK BUSY" and 1 < n < OUT_MAX, n
-    assert c.out_bytes() + c.round_bytes > OUT_BYTES
+    assert c.out_bytes() + c.round_bytes > app.config.outbox
     assert drive(app, "LOCK") == [False] and c.message == "LINK BUSY" and c.state == "betting"
     longest = max(len(k) for k in c.class_ids)
     assert c.round_bytes == 2 * (message_bytes(7, longest) + 2)

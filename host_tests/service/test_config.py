@@ -1,5 +1,5 @@
 """tablectl.config: every key's type and range (SB-6.6, FPC-6.10, ...), pool parameters (CSP-10.3, BAC-17.11), pending pool changes."""
-# mp-heap: 136K
+# mp-heap: 140K
 # (this test module is compiled from source on the unix port, ~30 KB of heap the board never spends)
 from harness.ramblockdev import flash_file, remove_dir, scratch_dir
 from tablectl import config
@@ -131,7 +131,7 @@ def test_jackpot_b_five_of_a_kind_amount_does_not_make_c_pay_it_BAC_17_9_BAC_17_
 
 def fresh(tmp):
     """The store of the flash in folder tmp, as a boot finds it."""
-    return Store(Log(flash_file(tmp, 8)))
+    return Store(Log(flash_file(tmp, 16)))  # a progressive's checkpoint needs 12 blocks or more
 
 
 def setup(tmp):
