@@ -1,6 +1,7 @@
 """journalcheck on stamped exports (a table's journal with times and epochs): both line forms read and chain, a
 time or an epoch edited is found, a time that goes back without a time_set and an epoch that moves without a
-RAM clear are named; an older firmware's bare entries followed by stamped ones still check (a table upgraded)."""
+RAM clear are named; an older firmware's bare entries followed by stamped ones still check (a table upgraded); a
+stamped line's edges (its empty text stripped, a TIME of 2000, one without its Z or cut away) read or refused."""
 import pytest
 
 from boardops import journalcheck
