@@ -1,5 +1,5 @@
 """Issue 20's adversaries at table level (App as main.py boots it, on a RAM flash): a damaged settlement of a
-straight flush through hundreds of tilted boots on 6, 16 and 64 blocks, a checkpoint frame's length damaged,
+straight flush through hundreds of tilted boots on 12, 16 and 64 blocks, a checkpoint frame's length damaged,
 every bit of the newest block's header under a settled royal or top award, and multi-cut brown-out series
 on 5, 8, 16 and 64 blocks. A tilt from damage is cleared by RAM clear only; an award is paid once; journal
 numbers are never reused. CPython only: the series are long (the unix port runs test_ctl_faults)."""
@@ -19,6 +19,7 @@ from tablectl.storage import F_CKPT, F_END, Log
 from tablectl.store import Store
 
 BLOCK = 4096
+RING = 12  # the fewest 4 KB blocks whose checkpoint room a progressive's records fit (tablectl.bound.checkpoint)
 
 
 @pytest.fixture(autouse=True)
@@ -125,14 +126,15 @@ def settlement(d):
     return got[-1][0], got[-1][1], got[-1][4]
 
 
-def test_a_damaged_straight_flush_settlement_tilts_through_every_reboot_until_ram_clear_on_6_16_64_blocks():
+def test_a_damaged_straight_flush_settlement_tilts_through_every_reboot_until_ram_clear_on_12_16_64_blocks():
     """The frame that settled a straight flush damaged under later frames (the issue: the table played again
     after about 90 reboots on 16 or 64 blocks, 13 on 6, the award back in the pool). Each tilted boot journals
     its tilt: the boots go on until checkpoints have come due in the tilt and the ring has gone round past the
-    damaged block (three times on 6 blocks; on 64 over 800 boots), every one of them tilted with the same reason.
-    Seen failing with checkpoint()'s end frame not carrying the problem ('x'): the table plays at boot 13 (6
-    blocks) and 88 (16 and 64), as the issue saw it."""
-    for blocks in (6, 16, 64):
+    damaged block (on 64 over 800 boots), every one of them tilted with the same reason. 12 blocks: the fewest
+    a progressive is accepted on (the issue's 6 are refused at configuration now). Seen failing with checkpoint()'s
+    end frame not carrying the problem ('x'): the table plays at boot 13 (6 blocks, before that refusal) and 88
+    (16 and 64), as the issue saw it."""
+    for blocks in (RING, 16, 64):
         d, app = table("caribbean_stud", blocks)
         plain(app, 3)
         award(app, "caribbean_stud", 4)
@@ -197,10 +199,10 @@ def test_every_bit_of_the_newest_blocks_header_under_a_settled_top_award_is_a_ti
     written), and the second, the block before full, erased the damaged block (its header bad: taken as free
     space) so that the third boot played, the royal unpaid in the pool; with the log's numbers going on past the
     block's frames but the block not kept (Log._keep), the cut boot erased it and the next boot played."""
-    for game, blocks, roomy, every_bit, boots in (("caribbean_stud", 8, False, True, 3),
-                                                  ("caribbean_stud", 8, True, False, 24),
-                                                  ("baccarat_a", 5, False, False, 3),
-                                                  ("baccarat_a", 5, True, False, 24)):
+    for game, blocks, roomy, every_bit, boots in (("caribbean_stud", RING, False, True, 3),
+                                                  ("caribbean_stud", RING, True, False, 24),
+                                                  ("baccarat_a", RING, False, False, 3),
+                                                  ("baccarat_a", RING, True, False, 24)):
         d, app = table(game, blocks)
         head = newest_award(d, app, game, roomy)
         before, paid = app.journal.seq, len(pays(app))
@@ -267,7 +269,7 @@ def test_a_checkpoint_frames_length_damaged_is_a_tilt_through_any_number_of_rebo
     the same tilt: three in a row for every case, and for a byte's lowest bit and the forged lengths, tilted boots
     until the ring has gone round twice with checkpoints of its own; RAM clear then resumes play. Seen failing
     with checkpoint()'s end frame not carrying the problem ('x')."""
-    for game, blocks in (("caribbean_stud", 5), ("sicbo", 8)):
+    for game, blocks in (("caribbean_stud", RING), ("sicbo", 8)):
         d, app = table(game, blocks)
         for _ in range(200):  # until the ring's own checkpoint (not the first one) lies under a round of frames
             (plain if game != "sicbo" else sic_bo)(app)
@@ -396,13 +398,13 @@ class Bounded(RamBlockDev):
 
 def test_the_largest_records_each_progressive_accepts_play_on_the_smallest_ring_within_its_blocks():
     """Each progressive at the longest history configure() accepts (one more refused in one line), on the smallest
-    ring (5 blocks) of a flash that refuses a program past its block: seven seats hitting every round with their
+    ring it accepts (RING blocks; on fewer, configure() refuses a progressive) of a flash that refuses a program past its block: seven seats hitting every round with their
     cards until the history is full, the ring going round with its checkpoints; no step refused, nothing written
     outside its block, and a reboot resumes the very record. Seen failing with _frame() advancing once, not
     checking the fit again (the issue's defect 6): IndexError, a page programmed past the block."""
     from harness.largest import largest
     for game in ("caribbean_stud", "baccarat_a", "baccarat_b", "baccarat_c"):
-        d = Bounded(block_size=BLOCK, blocks=5, prog=256)
+        d = Bounded(block_size=BLOCK, blocks=RING, prog=256)
         cfg = {"game": game, "hit_cards_cents": 0, "supervisor": "none", "seed_cents": 100000}
         if game == "caribbean_stud":
             cfg["fixed_straight_flush"] = 200000  # the lifetime meters below 2**30 cents after hundreds of awards
@@ -434,7 +436,7 @@ def test_an_older_blocks_header_damaged_is_a_tilt_or_the_state_untouched_through
     state), which no later boot clears and RAM clear does, or the table exactly as before with journal numbers
     going on (the block was older than the newest checkpoint: its entries lost to journal()); never an older
     state."""
-    for game, blocks in (("caribbean_stud", 8), ("sicbo", 5)):
+    for game, blocks in (("caribbean_stud", RING), ("sicbo", 5)):
         d, app = table(game, blocks)
         step = plain if game != "sicbo" else sic_bo
         while app.log.bseq < 2 * blocks + 2:
