@@ -10,7 +10,7 @@ does"; the messages: its "The protocol".
 import json
 import os
 
-from tablectl.games.progressive import ProgressiveController
+from tablectl.games.progressive import ProgressiveController, refunded
 from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 from tablectl.linkaddr import link_parts, message_bytes, round_bytes  # noqa: F401 (message_bytes: tests)
 from tablectl.valid import int_in
@@ -118,6 +118,11 @@ class LinkedController(ProgressiveController):
             return int.from_bytes(os.urandom(4), "big") & 0x7FFFFFFF
         except (AttributeError, OSError, NotImplementedError):
             return self.board.ticks_ms() & 0x7FFFFFFF
+
+    def refund(self):
+        # the seats' bets go back on the table's own book; the link's pool stays the server's (the protocol has no
+        # refund: the returned round's contributions stay in it, docs/link.md)
+        self.pool.seats = refunded(self.pool.seats, self.pre, self._pool_params())
 
     def _pool_params(self):
         params = dict(ProgressiveController._pool_params(self))

@@ -7,7 +7,8 @@ keeps the link up (CPython and the unix port)."""
 import json
 
 from harness.tables import cleanup, drive, new_app, restart
-from harness.progressive import seats
+from harness.largest import COUP
+from harness.progressive import keys, seats
 from tablectl.link import OUT_MAX, message_bytes
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
@@ -171,4 +172,34 @@ def test_an_outbox_an_older_firmware_kept_in_record_round_comes_back():
     hear(c, {"beat": 2, "pool": 25000000, "ver": 2})
     assert drive(app, "VOID_LONG", "ENTER") == [True, True]
     assert app.store.peek("link")["out"] == c.out and "link" not in app.store.peek("round")
+    cleanup()
+
+
+def test_a_misdeal_on_a_linked_baccarat_table_returns_the_bets_and_the_next_coup_is_paid_BAC_10():
+    """BAC-10's void returns every bet: on a linked table the seats' bets go back on its own book and the pool shown
+    stays the server's (the void once put the table's own core pool in the link's place, and the next awards from
+    the server raised AttributeError)."""
+    app = linked("baccarat_a")
+    c = app.controller
+    hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
+    seats(app, 2, 6)
+    assert drive(app, "LOCK") == [True]
+    kind, body = sent(c)
+    hear(c, {"seq": body["seq"], "pool": 25001000, "ver": 2})
+    assert drive(app, "VOID_LONG", "ENTER") == [True, True] and c.state == "betting", c.message  # MISDEAL
+    assert c.status()["carried"] == [] and c.status()["pool_cents"] == 25001000
+    seats(app, 2, 6)
+    assert drive(app, "LOCK") == [True]
+    kind, body = sent(c)
+    assert kind == "contrib" and body["bets"] == [[2, 2500], [6, 2500]], body  # returned, so contributed again
+    hear(c, {"seq": body["seq"], "pool": 25002000, "ver": 3})
+    assert all(keys(app, "H" + COUP["baccarat_a"] + "E")), c.message
+    assert drive(app, "CONFIRM") == [True] and c.state == "claiming", c.message
+    hear(c, {"seq": c.claim, "awards": [[h[0], h[1], 5000] for h in c.hits], "pool": 24992000, "ver": 4})
+    assert c.state == "paying", c.message
+    while c.state == "paying":
+        assert drive(app, "CONFIRM") == [True]
+    assert c.state == "betting" and c.status()["pool_cents"] == 24992000
+    app = restart(app)
+    assert app.controller.state == "betting" and app.tilt is None
     cleanup()

@@ -422,7 +422,7 @@ class ProgressiveController(Controller):
         if returned:
             n = len(self.seat_list(self.locked))
             try:
-                self.pool = refunded(self.pool, self.pre, self._pool_params())
+                self.refund()
             except ValueError:  # the state before the lock is not this round's: a technician's case
                 return self.refuse("CALL TECHNICIAN")
             self.pre = None
@@ -436,6 +436,11 @@ class ProgressiveController(Controller):
                                     article + (" bets returned" if returned else " bets carried"))
             self.finish_round("void", True)
         return True
+
+    def refund(self):
+        """The round's bets back to the players: the pool as it was before they were locked (ValueError if the
+        state kept is not this round's)."""
+        self.pool = refunded(self.pool, self.pre, self._pool_params())
 
     def on_confirm(self):
         if self.state == "paying":
