@@ -8,6 +8,7 @@ import gc
 import board  # boards/sim
 import pytest
 
+from harness.bounded import Bounded
 from harness.largest import COUP
 from harness.progressive import balanced, hit, keys, seats
 from harness.ramblockdev import PowerCut, RamBlockDev, log_frames
@@ -385,15 +386,6 @@ def test_brownout_boot_series_after_a_torn_settlement_on_5_8_16_and_64_blocks_en
         assert app.tilt is None and app.meters.rounds == rounds + 3, (blocks, app.tilt)
         seqs_sound(app)
     service.use(None)
-
-
-class Bounded(RamBlockDev):
-    """A flash that refuses a program past its block, as a checked device does (a real one writes the next)."""
-
-    def writeblocks(self, block, buf, offset=None):
-        if (offset or 0) + len(buf) > self.block_size:
-            raise IndexError("programmed past block %d: offset %d + %d" % (block, offset, len(buf)))
-        RamBlockDev.writeblocks(self, block, buf, offset)
 
 
 def test_the_largest_records_each_progressive_accepts_play_on_the_smallest_ring_within_its_blocks():

@@ -5,6 +5,7 @@ smallest ring, and nothing ever programmed outside its block."""
 import gc
 
 from harness.logsteps import entry
+from harness.bounded import Bounded
 from harness.ramblockdev import PowerCut, RamBlockDev, flip, log_frames
 from tablectl.storage import Log, LogError, Refused
 from tablectl.store import copy as _copy
@@ -259,15 +260,6 @@ def test_a_ring_full_of_live_state_is_a_problem_and_a_ram_clear_still_has_room()
     log.checkpoint({"config": {"game": "x"}}, [entry(log.jseq + 1, "ram_clear")])
     again = Log(d.reboot())
     assert again.problem == "" and again.state == {"config": {"game": "x"}}
-
-
-class Bounded(RamBlockDev):
-    """A flash that refuses a program past its block, as a checked device does."""
-
-    def writeblocks(self, block, buf, offset=None):
-        if (offset or 0) + len(buf) > self.block_size:
-            raise IndexError("programmed past block %d: offset %d + %d" % (block, offset, len(buf)))
-        RamBlockDev.writeblocks(self, block, buf, offset)
 
 
 def test_nothing_is_programmed_outside_its_block_with_large_records_on_5_blocks():
