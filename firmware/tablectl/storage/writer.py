@@ -168,6 +168,10 @@ class Log(Ring):
             if clear and self.problem:
                 # nothing of a damaged log is kept but the journal: its blocks may go to make room
                 self._lift = True
+                # in a block of its own: parts before a kept block it goes past would be cut off from the ring (the
+                # walk back from the head stops at its bad header), and the clear's checkpoint would be no whole one
+                self.pos = self.block_size
+            copies = [(block, self._bseq(block)) for block in self._twins]
             for name in names:
                 self._frame(F_CKPT | F_REC | (F_VITAL if name == self.vital else 0), {"r": {name: records[name]}})
                 start = start or self.bseq
@@ -183,8 +187,8 @@ class Log(Ring):
             after = _chain.extend(self.chain, entries)
             self._frame(flags, end)
             if clear:  # a copied block goes once the clear is whole: erased before, a cut would leave no trace
-                for block in self._twins:
-                    if self._bseq(block) and block != self.head:
+                for block, bseq in copies:
+                    if self._bseq(block) == bseq:  # never a block this checkpoint went on into (renumbered)
                         self.erase(block)
                 self._twins = []
         finally:
