@@ -10,6 +10,7 @@ SHA-256 checked against the pin below, cached in .venv/cache (as tools/building/
 MicroPython's source), and its modules compiled with mpy-cross beside it, as mip installs them on a
 board (.mpy: the import compiles nothing in the heap). Nothing of it is copied into the repository.
 """
+import fcntl
 import hashlib
 import io
 import pathlib
@@ -67,6 +68,16 @@ def _sdist(name, version, sha256):
 def folder():
     """.venv/cache/mplib with every pinned package's modules unpacked (fetched the first time)."""
     out = FOLDER
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / ".lock", "w") as lock:
+        # one process at a time (make test's workers start link demos together): another's unlink of a source
+        # between this one's write and its mpy-cross made it fail; the stamps are read again under the lock
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _fill(out)
+    return out
+
+
+def _fill(out):
     for name, version, sha256, files in PACKAGES:
         stamp = out / (".%s-%s.mpy" % (name, version))
         if stamp.exists():
@@ -84,7 +95,6 @@ def folder():
                                check=True)
                 source.unlink()
         stamp.write_text(sha256 + "\n")
-    return out
 
 
 if __name__ == "__main__":
