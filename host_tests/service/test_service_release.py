@@ -1,6 +1,6 @@
 """A service call lets go of the module it loaded (on MicroPython, where a module's code sits in the heap):
 a linked table's 256 KB in the simulator has no 27 KB to keep every call's module between calls."""
-# mp-heap: 340K
+# mp-heap: 392K
 import gc
 import json
 import sys
@@ -45,16 +45,19 @@ def test_each_report_on_a_linked_table_leaves_no_module_behind_and_the_heap_as_i
     app = linked_after(30)
     try:
         before = loaded()
-        gc.collect()
-        kept = gc.mem_alloc() if MICROPYTHON else 0
-        for call in (lambda: service.journal(35), service.status, service.meters, service.config,
-                     lambda: service.history(20), lambda: service.journal(10, from_seq=1)):
-            report = call()
-            shown = []  # a line at a time, as the boards' REPL shows a report
-            report.emit(lambda s: shown.append("S3cretPassw0rd" in s))
-            assert report.lines and not any(shown), report.title
-            del report, shown
-        assert service.journal(35).title.startswith("journal (last 35 of ")
+        # a first pass interns the reports' names for good (the unix port's qstr pools, allocated KBs at a time
+        # as their count crosses a line): what a call may not keep is measured over the second
+        for _ in range(2):
+            gc.collect()
+            kept = gc.mem_alloc() if MICROPYTHON else 0
+            for call in (lambda: service.journal(35), service.status, service.meters, service.config,
+                         lambda: service.history(20), lambda: service.journal(10, from_seq=1)):
+                report = call()
+                shown = []  # a line at a time, as the boards' REPL shows a report
+                report.emit(lambda s: shown.append("S3cretPassw0rd" in s))
+                assert report.lines and not any(shown), report.title
+                del report, shown
+            assert service.journal(35).title.startswith("journal (last 35 of ")
         gc.collect()
         if MICROPYTHON:
             assert loaded() == before == [], loaded()

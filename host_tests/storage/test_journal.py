@@ -1,6 +1,6 @@
 """tablectl.journal on the flash log: readable entries in order, sequence kept across reboots, bounded by the ring,
 bad entries refused, entries of one step written with its record."""
-# mp-heap: 86K
+# mp-heap: 92K
 # (80K, 5% spare, until its helpers became the harness package and the shared checks, tablectl.valid, a
 # module more; a tenth spare again)
 from harness.ramblockdev import RamBlockDev, log_frames
