@@ -8,18 +8,25 @@ from harness.ramblockdev import RamBlockDev, flip
 from tablectl.storage import Log, LogError
 
 
-def test_after_a_ram_clear_the_ring_goes_round_every_block_twice_the_once_kept_block_among_them():
-    # cosmic-ray: checkpoint()'s `self._keep = -1` for a RAM clear made 1 (or 0): the clear left a block "kept",
-    # and the first time the ring came round to it in the same boot the commit raised LogError on a sound log
+def kept_head(n=40):
+    """A log of n steps whose newest block's header then went bad over its newest frames: boot keeps that block
+    (`_keep`) and tilts until a RAM clear. (flash, log, the kept block)"""
     d = RamBlockDev(block_size=2048, blocks=6, prog=16)
     log = Log(d)
     log.commit(full={"round": {"i": -1}})
-    steps(log, 40)
+    steps(log, n)
     head = log.head
     d = d.reboot()
-    flip(d, head, 9, 0x40)  # the newest block's header: a bad header over the log's newest frames
+    flip(d, head, 9, 0x40)
     log = Log(d)
     assert log.problem and log._keep == head, (log.problem, log._keep, head)
+    return d, log, head
+
+
+def test_after_a_ram_clear_the_ring_goes_round_every_block_twice_the_once_kept_block_among_them():
+    # cosmic-ray: checkpoint()'s `self._keep = -1` for a RAM clear made 1 (or 0): the clear left a block "kept",
+    # and the first time the ring came round to it in the same boot the commit raised LogError on a sound log
+    d, log, head = kept_head()
     log.checkpoint({"round": {"i": 0}})  # a RAM clear
     assert log.problem == ""
     start, seen = log.bseq, set()
@@ -35,15 +42,7 @@ def test_after_a_ram_clear_the_ring_goes_round_every_block_twice_the_once_kept_b
 def test_a_damaged_logs_own_checkpoint_never_goes_past_the_kept_block_only_a_ram_clear_does():
     # cosmic-ray: checkpoint()'s `if clear and self.problem:` made `or`: the checkpoint restating a damaged log's
     # state (no RAM clear) went past the block with a bad header over its newest frames, erasing the next block
-    d = RamBlockDev(block_size=2048, blocks=6, prog=16)
-    log = Log(d)
-    log.commit(full={"round": {"i": -1}})
-    steps(log, 40)
-    head = log.head
-    d = d.reboot()
-    flip(d, head, 9, 0x40)
-    log = Log(d)
-    assert log.problem and log._keep == head
+    d, log, head = kept_head()
     after = (head + 1) % d.blocks * 2048
     image = bytes(d.data[head * 2048:after + 2048])  # the kept block and the one after it
     with pytest.raises(LogError):
@@ -94,15 +93,7 @@ def test_a_ram_clear_next_to_the_kept_block_is_whole_at_the_next_boot_whatever_r
     # block (its number skipped); the next boot walked back from the new head, stopped at the kept block's bad
     # header and found no whole checkpoint: the table tilted again, the clear's records gone
     for n in (0, 1, 2, 3):
-        d = RamBlockDev(block_size=2048, blocks=6, prog=16)
-        log = Log(d)
-        log.commit(full={"round": {"i": -1}})
-        steps(log, 40 + 7 * n)
-        head = log.head
-        d = d.reboot()
-        flip(d, head, 9, 0x40)
-        log = Log(d)
-        assert log.problem and log._keep == head
+        d, log, head = kept_head(40 + 7 * n)
         log.checkpoint({"round": {"i": 0}, "config": {"game": "sicbo"}})
         again = Log(d.reboot())
         assert again.problem == "" and again.state == {"round": {"i": 0}, "config": {"game": "sicbo"}}, (n, again.problem)
