@@ -164,9 +164,12 @@ def steps(values, pending):
     # LOCK: the pool with its locked bets and the pool before them (a void returns to it), the bets counted
     out["lock"] = part(("state", "pool", "pre"), counts) + _entries(entry(4, COUNT, COUNT, TEXT), 1)
     # the round's end (CONFIRM, a void): the history, the pool, the hits and awards emptied, 'pre' null;
-    # 'void_kind' and 'void' (or 'confirm')
+    # 'void_kind' and 'void' (or 'confirm'); a linked table's void that returns the bets, 'link_refund' (its
+    # message sent: Caribbean Stud's voids carry the bets, CSP-11.1/11.4, the other games' may return them)
+    refund = values.get("link") and values["game"] != "caribbean_stud"
     out["finish"] = part(("state", "round", "hist", "pool", "shown"), counts, _k(4, 2) + _k(6, 2) + _k(3, 4)) + \
-        _entries(entry(9, 1, 1, TEXT) + entry(7, 1, 1, 0), 2)
+        _entries(entry(9, 1, 1, TEXT) + entry(7, 1, 1, 0) + (entry(11, COUNT, 1, 4) if refund else 0),
+                 3 if refund else 2)
     # the hit settled: the awards, the pool, the last hits; 'pay' a seat; the pending pool changes applied
     # with the configuration they make and their 'cfg_applied', the limit's excess to the reserve
     n = seats

@@ -119,10 +119,17 @@ class LinkedController(ProgressiveController):
         except (AttributeError, OSError, NotImplementedError):
             return self.board.ticks_ms() & 0x7FFFFFFF
 
+    def void(self, kind):
+        # the void's frame carries the refund's message in the outbox and its journal entry: both or neither
+        with self.app.log.atomic():
+            return ProgressiveController.void(self, kind)
+
     def refund(self):
-        # the seats' bets go back on the table's own book; the link's pool stays the server's (the protocol has no
-        # refund: the returned round's contributions stay in it, docs/link.md)
+        # the seats' bets go back on the table's own book, and the server takes the round's contributions (and a
+        # carried round's, F3-17.3) back out of the link's pool (docs/link.md, "A void that returns the bets")
         self.pool.seats = refunded(self.pool.seats, self.pre, self._pool_params())
+        seq = self.queue("refund", {"round": self.round_no})
+        self.app.journal.append("link_refund", self.round_no, seq, 0, "sent")
 
     def _pool_params(self):
         params = dict(ProgressiveController._pool_params(self))
@@ -260,6 +267,8 @@ class LinkedController(ProgressiveController):
         self._figures(body)
         if kind == "hit" and self.state == "claiming" and seq == self.claim:
             self._awards(body["awards"])
+        elif kind == "refund":  # the pool shown is the link's without the returned contributions from here
+            self.app.journal.append("link_refund", body["rounds"][0], seq, body["cents"], "taken back")
         # a contribution or a payment answered: the outbox shrank, which the next save writes (a cut
         # before it sends the message again, and the server answers it as the duplicate it is)
 

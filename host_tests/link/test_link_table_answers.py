@@ -1,9 +1,9 @@
 """A linked progressive table (tablectl.link) with no network, the server's side handed to its on_message as
 umqtt hands it: a carried seat is not contributed again after a void (CSP-11.1), an older pool never overwrites
 a newer one, the outbox refuses LOCK (LINK BUSY) exactly when it holds its limit of messages or of bytes
-(record 'link', issue 20 defect 7), and only a heartbeat's answer
-keeps the link up (CPython and the unix port)."""
-# mp-heap: 304K
+(record 'link', issue 20 defect 7), only a heartbeat's answer keeps the link up, and a void that returns the bets
+sends the round's refund in the void's own frame (CPython and the unix port)."""
+# mp-heap: 312K
 import json
 
 from harness.tables import cleanup, drive, new_app, restart
@@ -24,6 +24,11 @@ def linked(game="caribbean_stud", **cfg):
 
 def hear(c, body, topic=ACK):
     c.on_message(topic, json.dumps(body).encode())
+
+
+def journal(app, event):
+    """(round, a, b, text) of the journal's entries of `event`, oldest first."""
+    return [e[1:2] + e[3:6] for e in app.journal.records(50) if e[2] == event]
 
 
 def sent(c):
@@ -176,9 +181,10 @@ def test_an_outbox_an_older_firmware_kept_in_record_round_comes_back():
 
 
 def test_a_misdeal_on_a_linked_baccarat_table_returns_the_bets_and_the_next_coup_is_paid_BAC_10():
-    """BAC-10's void returns every bet: on a linked table the seats' bets go back on its own book and the pool shown
-    stays the server's (the void once put the table's own core pool in the link's place, and the next awards from
-    the server raised AttributeError)."""
+    """BAC-10's void returns every bet: on a linked table the seats' bets go back on its own book, the round's refund
+    goes into the outbox with the void (a power cut does not lose it) and the pool shown is the server's, without
+    the returned contributions once it answers (the void once put the table's own core pool in the link's place,
+    and the next awards from the server raised AttributeError)."""
     app = linked("baccarat_a")
     c = app.controller
     hear(c, {"beat": 1, "pool": 25000000, "ver": 1})
@@ -187,15 +193,27 @@ def test_a_misdeal_on_a_linked_baccarat_table_returns_the_bets_and_the_next_coup
     kind, body = sent(c)
     hear(c, {"seq": body["seq"], "pool": 25001000, "ver": 2})
     assert drive(app, "VOID_LONG", "ENTER") == [True, True] and c.state == "betting", c.message  # MISDEAL
-    assert c.status()["carried"] == [] and c.status()["pool_cents"] == 25001000
+    assert c.status()["carried"] == [] and c.status()["pool_cents"] == 25001000  # until the server answers
+    kind, body = sent(c)  # the round's contributions come back out of the link's pool
+    assert (kind, body["round"]) == ("refund", c.round_no - 1) and set(body) == {"round", "ep", "seq"}
+    assert journal(app, "link_refund") == [(c.round_no - 1, body["seq"], 0, "sent")]
+    app = restart(app)  # a power cut before it was sent: the void's frame kept it in the outbox
+    c = app.controller
+    c.task = "this test"
+    assert sent(c) == (kind, body) and c.state == "betting"
+    hear(c, {"beat": 1, "pool": 25001000, "ver": 2})
+    hear(c, {"seq": body["seq"], "ok": "refund", "cents": 1000, "rounds": [body["round"]], "pool": 25000000,
+             "ver": 3})
+    assert c.out == [] and c.status()["pool_cents"] == 25000000  # the pool without the returned contributions
+    assert journal(app, "link_refund")[-1] == (body["round"], body["seq"], 1000, "taken back")
     seats(app, 2, 6)
     assert drive(app, "LOCK") == [True]
     kind, body = sent(c)
     assert kind == "contrib" and body["bets"] == [[2, 2500], [6, 2500]], body  # returned, so contributed again
-    hear(c, {"seq": body["seq"], "pool": 25002000, "ver": 3})
+    hear(c, {"seq": body["seq"], "pool": 25001000, "ver": 4})
     assert all(keys(app, "H" + COUP["baccarat_a"] + "E")), c.message
     assert drive(app, "CONFIRM") == [True] and c.state == "claiming", c.message
-    hear(c, {"seq": c.claim, "awards": [[h[0], h[1], 5000] for h in c.hits], "pool": 24992000, "ver": 4})
+    hear(c, {"seq": c.claim, "awards": [[h[0], h[1], 5000] for h in c.hits], "pool": 24992000, "ver": 5})
     assert c.state == "paying", c.message
     while c.state == "paying":
         assert drive(app, "CONFIRM") == [True]

@@ -58,6 +58,7 @@ user %(table)s
 topic write tablectl/%(link)s/table/%(table)s/contrib
 topic write tablectl/%(link)s/table/%(table)s/hit
 topic write tablectl/%(link)s/table/%(table)s/paid
+topic write tablectl/%(link)s/table/%(table)s/refund
 topic write tablectl/%(link)s/table/%(table)s/beat
 topic read tablectl/%(link)s/table/%(table)s/ack
 topic read tablectl/%(link)s/pool

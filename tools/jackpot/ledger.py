@@ -15,6 +15,7 @@ seq == next is applied and stored with its answer in the same transaction as the
 seq < next is a duplicate (a QoS 1 redelivery, a table that resent after a lost ack): it gets the
 stored answer again and changes nothing; seq > next waits (no answer: the table resends from the gap).
 A refused message (a malformed or impossible one) is stored with its error: it is answered, not retried.
+A refund (a void that returned the bets) takes a round's contributions back out as this ledger recorded them.
 Several servers may share one ledger and take the same messages: a batch locks its links' rows and
 reads the pools and sequences afresh, so a message another server applied is a duplicate here.
 
@@ -29,6 +30,7 @@ import json
 from jackpot.ledgerdb import connect
 from tablectl import config as _config
 from tablectl.games.hitentry import pays
+from tablectl.games.progressive import VOIDS
 from tablectl.rules import awards as _awards
 from tablectl.rules import pool as _pool
 
@@ -69,6 +71,8 @@ class Link:
         ids, kinds, _ = _awards.table(self.game)
         self.class_ids = ids
         self.kinds = kinds
+        # a void of this game may return the bets (BAC-10, F3-17.1(2)/(3)); Caribbean Stud's carry them (CSP-11.1)
+        self.returns = any(v[2] for v in VOIDS["baccarat" if self.game[:9] == "baccarat_" else self.game])
 
     def totals(self):
         p = self.pool
@@ -200,6 +204,9 @@ class Ledger:
             elif kind == "hit":
                 answer, awarded, hits = self._hit(link, table, body)
                 changed = lid
+            elif kind == "refund":
+                answer, cents, bets = self._refund(link, table, body)  # cents < 0: contributions taken back
+                changed = lid
             else:
                 answer = self._paid(link, table, body)
                 changed = lid if answer.pop("_changed", False) else None
@@ -271,12 +278,15 @@ class Ledger:
             raise ValueError("contrib: round %d of table %s has its contribution already" % (body["round"], table))
         pool, closed = self._working_pool(link)
         added = 0
+        reserve = pool.reserve
         for seat, cents in body["bets"]:
             added += pool.contribute(cents)  # CSP-10.1: each accepted bet feeds the pool once
         link.pool, link.closed = pool, closed
         link.ver += 1
-        return ({"seq": body["seq"], "ok": "contrib", "cents": added, "pool": pool.pool, "ver": link.ver},
-                added, len(body["bets"]))
+        answer = {"seq": body["seq"], "ok": "contrib", "cents": added, "pool": pool.pool, "ver": link.ver}
+        if pool.reserve != reserve:  # the part above the ceiling: a refund takes it back from the reserve
+            answer["to_reserve"] = pool.reserve - reserve
+        return answer, added, len(body["bets"])
 
     def _hit(self, link, table, body):
         ep, rnd = body["ep"], body["round"]
@@ -285,9 +295,9 @@ class Ledger:
         if row is None:
             raise ValueError("hit: table %s locked no bets in round %d" % (table, rnd))
         locked = json.loads(row[0])["locked"]
-        if self.db.execute("SELECT 1 FROM message WHERE tbl = ? AND ep = ? AND round = ? AND kind = 'hit' AND ok = 1",
-                           (table, ep, rnd)).fetchone():
-            raise ValueError("hit: round %d of table %s was settled already" % (rnd, table))
+        why = self._settled(table, ep, rnd)
+        if why:  # paid once; and bets returned are not in play
+            raise ValueError("hit: round %d of table %s was %s already" % (rnd, table, why))
         claims = []
         for seat, cls in body["hits"]:
             if cls not in link.class_ids[1:]:
@@ -309,6 +319,69 @@ class Ledger:
         link.ver += 1
         answer = {"seq": body["seq"], "ok": "hit", "awards": awards, "pool": pool.pool, "ver": link.ver}
         return answer, sum(a[2] for a in awards), len(awards)
+
+    def _settled(self, table, ep, rnd):
+        """Round rnd of the table's epoch was paid (an ok hit) or its bets returned (an ok refund, of it or of
+        a later round that carried its bets): '' if neither, else which."""
+        if self.db.execute("SELECT 1 FROM message WHERE tbl = ? AND ep = ? AND round = ? AND kind = 'hit' AND ok = 1",
+                           (table, ep, rnd)).fetchone():
+            return "settled"
+        for (answer,) in self.db.execute("SELECT answer FROM message WHERE tbl = ? AND ep = ? AND round >= ? "
+                                         "AND kind = 'refund' AND ok = 1", (table, ep, rnd)).fetchall():
+            if rnd in json.loads(answer)["rounds"]:
+                return "refunded"
+        return ""
+
+    def _returned(self, table, ep, rnd):
+        """[(round, its contribution's answer, its bets)] a refund of round rnd takes back: the round's own
+        contribution, and those of the void rounds just before it whose bets it carried (F3-17.3 keeps them for
+        the next round; a void that then returns the bets returns those too, as the lone table does)."""
+        out = []
+        while True:
+            row = self.db.execute("SELECT body, answer FROM message WHERE tbl = ? AND ep = ? AND round = ? "
+                                  "AND kind = 'contrib' AND ok = 1", (table, ep, rnd)).fetchone()
+            why = self._settled(table, ep, rnd) if row else ""
+            if row is None or why:
+                if out:
+                    return out  # an earlier round not carried into this one: not this refund's
+                raise ValueError("refund: round %d of table %s %s" % (
+                    rnd, table, "was %s already" % why if why else "contributed nothing"))
+            body = json.loads(row[0])
+            out.append((rnd, json.loads(row[1]), len(body["bets"])))
+            if set(body["locked"]) <= set(s for s, _ in body["bets"]):
+                return out  # no seat carried from the round before
+            rnd -= 1
+
+    def _refund(self, link, table, body):
+        """A void that returned the bets (BAC-10, F3-17.1(2)/(3)): the round's contributions out of the link's
+        pool, as the ledger recorded them (never the table's word): each one's reserve part from the reserve and
+        the rest from the pool, neither below what it may hold (the reserve 0, the pool its seed: after an award
+        it restarts from the seed, CSP-10.8, F3-15.6); what they no longer hold (an award paid it out) the house
+        pays, booked as seed money, as settle() books what the pool cannot pay. Answer, -cents, -bets."""
+        if not link.returns:
+            raise ValueError("refund: no void of %s returns the bets (they are carried, CSP-11.1)" % link.game)
+        returned = self._returned(table, body["ep"], body["round"])
+        pool, closed = self._working_pool(link)
+        cents = bets = 0
+        for _, contributed, n in returned:
+            part = contributed.get("to_reserve", 0)
+            from_reserve = min(part, pool.reserve)
+            from_pool = min(contributed["cents"] - part, max(0, pool.pool - pool.seed))
+            pool.reserve -= from_reserve
+            pool.pool -= from_pool
+            pool.seeded += contributed["cents"] - from_reserve - from_pool
+            cents += contributed["cents"]
+            bets += n
+        # contributed before a rollover: the closed period contributed that much less and carried that much less
+        # into this one (its seed), and its seed money net of what it carried out grows by as much: both balance
+        before = max(0, cents - pool.contributed)
+        pool.contributed -= cents - before
+        pool.seeded -= before
+        closed = [closed[0] - before, closed[1], closed[2] + before]  # new: the batch keeps the old for a rollback
+        link.pool, link.closed = _pool.Pool.from_state(link.params, pool.state()), closed
+        link.ver += 1
+        return ({"seq": body["seq"], "ok": "refund", "cents": cents, "rounds": [r[0] for r in returned],
+                 "pool": pool.pool, "ver": link.ver}, -cents, -bets)
 
     def _paid(self, link, table, body):
         before = len(link.pending)

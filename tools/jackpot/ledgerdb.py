@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS message (
     tbl TEXT NOT NULL, ep INTEGER NOT NULL, seq INTEGER NOT NULL,
     link TEXT NOT NULL, kind TEXT NOT NULL, round INTEGER,
     body TEXT NOT NULL, answer TEXT NOT NULL, ok INTEGER NOT NULL,
-    cents INTEGER NOT NULL DEFAULT 0, -- contributed (contrib) or awarded (hit)
+    cents INTEGER NOT NULL DEFAULT 0, -- contributed (contrib), awarded (hit) or taken back, negative (refund)
     at REAL NOT NULL,
     PRIMARY KEY (tbl, ep, seq)
 );

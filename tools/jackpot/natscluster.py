@@ -76,7 +76,7 @@ class NatsCluster(Broker):
         perms[SIGN_USER] = ([], _subjects(("tablectl/+/pool", "tablectl/+/hits", "tablectl/server")) + [DELIVERY])
         for table, link in self.tables.items():
             own = "tablectl/%s/table/%s/" % (link, table)
-            perms[table] = (_subjects(own + k for k in ("contrib", "hit", "paid", "beat")),
+            perms[table] = (_subjects(own + k for k in ("contrib", "hit", "paid", "refund", "beat")),
                             _subjects((own + "ack", "tablectl/%s/pool" % link, "tablectl/%s/beat" % link, "tablectl/server")) + [DELIVERY])
         return perms
 

@@ -8,6 +8,7 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
     tablectl/L/table/T/contrib  table->server QoS 1  {"ep":E,"seq":N,"round":R,"bets":[[seat,cents],..],"locked":[seats]}
     tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
     tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
+    tablectl/L/table/T/refund   table->server QoS 1  {"ep":E,"seq":N,"round":R}
     tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}   every few seconds
     tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,"now":S,...}
     tablectl/L/beat             server->tables QoS 0  {"beat":K,"pool":P,"ver":V,"pending":[..]}  every 0.5 s
@@ -18,7 +19,8 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
 contrib: `bets` are the bets locked this round that feed the pool (a bet carried from a void round is
 not sent again); `locked` every seat locked this round, carried ones too (a hit needs one). hit: every
 winning hand of one round, settled at once in the regulation's order by the server. paid: the awards
-of claim N' are paid. The server handles a table's messages in sequence order: a message after a gap
+of claim N' are paid. refund: round R was void and its bets returned (BAC-10, F3-17.1(2)/(3)): the
+server takes its contributions out of the pool, as its ledger recorded them. The server handles a table's messages in sequence order: a message after a gap
 waits for the table to send the gap again (it is not acknowledged), an old one is acknowledged again
 with the result it had. Every message the server refuses gets {"seq":N,"error":"one line"}. A heartbeat's answer carries the
 server's clock, S seconds since 2000-01-01 UTC: a table whose clock is not set, or is more than two
@@ -44,7 +46,7 @@ NODELAY = ((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),)
 
 PREFIX = "tablectl"
 SERVER_TOPIC = PREFIX + "/server"
-KINDS = ("contrib", "hit", "paid", "beat")  # what a table publishes
+KINDS = ("contrib", "hit", "paid", "refund", "beat")  # what a table publishes
 MAX_SEATS = 9
 MAX_CENTS = (1 << 30) - 1
 MAX_PAYLOAD = 2048
@@ -135,6 +137,8 @@ def decode(kind, payload):
         _int(body, "claim", 1, (1 << 31) - 1)
         return body
     _int(body, "round", 0, (1 << 31) - 1)
+    if kind == "refund":
+        return body  # the round names the contributions; their amounts are the ledger's own record
     if kind == "contrib":
         bets, locked = body.get("bets"), body.get("locked")
         if not isinstance(bets, list) or not isinstance(locked, list) or len(locked) > MAX_SEATS:
