@@ -1,7 +1,8 @@
-"""A linked Fortune 3 table (the firmware, on CPython) and the server's ledger (SQLite and PostgreSQL) with no broker
-between them: each message of the table's outbox goes through the wire's checks into Ledger.handle and its answer
-back to the table's on_message, as the server and umqtt hand them. A void that returns the bets takes the round's
-contributions, and the carried round's, out of the link's pool once, and the table shows the pool without them.
+"""A void that returns the bets on a linked Fortune 3 table takes the round's contributions, and the carried round's,
+out of the link's pool once, and the table shows the pool without them: the firmware on CPython with the server's
+ledger (SQLite and PostgreSQL) and no broker between them (each message of the outbox through the wire's checks
+into Ledger.handle, its answer back to on_message, as the server and umqtt hand them); then the .mpy build on the
+unix port against a real mosquitto and the server process, the dealer's keys through the sim board's host link.
 """
 import json
 
@@ -9,7 +10,7 @@ from harness.progressive import seats
 from harness.tables import cleanup, drive, new_app
 from jackpot import protocol
 from jackpot.ledger import Ledger, link_view, status
-from jackpot.rig import GAME, LINK
+from jackpot.rig import GAME, LINK, RawTable
 
 URL = "mqtt://t01:secret@127.0.0.1:1883/" + LINK
 ACK = ("tablectl/%s/table/t01/ack" % LINK).encode()
@@ -63,3 +64,24 @@ def test_a_returned_round_and_the_void_round_it_carried_leave_the_links_pool_onc
     pump(c, led)
     assert c.status()["pool_cents"] == link_view(led.db, LINK)["pool"] == SEED + 1500
     cleanup()
+
+
+def test_the_firmware_on_the_unix_port_sends_its_refund_through_the_broker_and_shows_the_servers_pool_F3_17_1_3(
+        make_link, fw_table):
+    link = make_link(("fw1", "t02"), game=F3)
+    fw = fw_table(link, game="fortune3")
+    fw.wait(lambda st: st["status"].get("link_state") == "up")
+    fw.seats(2, 5)
+    fw.press("LOCK")
+    fw.wait(lambda st: st["status"].get("state") == "locked" and st["status"].get("link_unanswered") == 0)
+    other = RawTable(link, "t02")
+    assert other.send("contrib", {"round": 1, "bets": [[1, 2500]], "locked": [1]})["pool"] == SEED + 1500
+    fw.press("VOID", hold=1.3)
+    fw.press("3", "ENTER")  # PLAYER CARDS UP (F3-17.1(3)): every bet returned
+    st = fw.wait(lambda st: st["status"].get("state") == "betting" and st["status"].get("link_unanswered") == 0
+                 and st["status"].get("pool_cents") == SEED + 500)
+    assert st["status"]["carried"] == []
+    view = link.status()["links"][LINK]
+    assert (view["pool"], view["contributed"], view["balance_off"]) == (SEED + 500, 500, 0)
+    assert (view["tables"]["fw1"]["contributed"], view["tables"]["fw1"]["bets"]) == (0, 0)
+    other.close()
