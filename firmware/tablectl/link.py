@@ -15,8 +15,12 @@ from tablectl.hw.clock import sleep_ms, ticks_add, ticks_diff
 from tablectl.linkaddr import link_parts, message_bytes, round_bytes  # noqa: F401 (message_bytes: tests)
 from tablectl.valid import int_in
 
-BEAT_MS = 5000     # the table's own heartbeat: the server answers it (its publishes get through)
-OWN_MS = 3 * BEAT_MS  # the table's heartbeat unanswered this long: LINK DOWN
+BEAT_MS = 5000     # the table's own heartbeat while nothing it sent is answered (the server answers it)
+# once anything the table sent is answered, its publishes are known to get through: the next own beat a random
+# 50-100% of KEEP_MS later (a pit's 2,000 tables beat ~90 times a second, not 400, and never in phase). The
+# broker drops a connection silent for 1.5 keepalives (linkwire.KEEPALIVE_S): KEEP_MS stays well below that
+KEEP_MS = 30000
+OWN_MS = KEEP_MS + 2 * BEAT_MS  # nothing the table sent answered this long (3 beats): LINK DOWN
 TICK_MS = 100      # the connection task's pass
 RESEND_MS = 2000   # an unanswered message older than this: the outbox goes again
 OPEN_MS = 3000     # to connect, and for the network to take what is written
@@ -90,7 +94,8 @@ class LinkedController(ProgressiveController):
     def __init__(self, app):
         self.figures = {}    # the server's last pool message (pool, reserve, ver, pending, meters)
         self.last_answer = None  # ticks the server's heartbeat was last heard (before the lamp is first set)
-        self.last_own = None     # ticks the table's own heartbeat was last answered
+        self.last_own = None     # ticks something the table sent (its own heartbeat, a message) was last answered
+        self.next_beat = 0       # ticks the table's own heartbeat is due
         self.oldest_at = 0       # ticks the oldest message of the outbox became the one waiting
         ProgressiveController.__init__(self, app)
         tls, self.table, self.password, self.brokers, self.link_id = link_parts(self.cfg["link"])
@@ -210,7 +215,7 @@ class LinkedController(ProgressiveController):
             elif "beat" in body:  # the link's heartbeat, or the answer to the table's own
                 self.last_answer = self.board.ticks_ms()
                 if not topic.endswith(b"/beat"):
-                    self.last_own = self.last_answer
+                    self._own_answered()
                 self._figures(body)
                 if "now" in body:
                     self._server_time(body["now"])
@@ -218,6 +223,11 @@ class LinkedController(ProgressiveController):
                 self.answered(body)
         except (ValueError, KeyError, TypeError) as e:
             self.app.journal.append("link_bad", self.round_no, text=str(e)[:40])
+
+    def _own_answered(self):
+        """An answer on the table's own topic: its publishes reach the server, so its own heartbeat can wait."""
+        self.last_own = now = self.board.ticks_ms()
+        self.next_beat = ticks_add(now, KEEP_MS // 2 + self.lcg() * (KEEP_MS // 2) // 65537)
 
     def _server_time(self, t):
         """The server's clock in a heartbeat's answer: the table's clock set from it when not set or off by
@@ -247,6 +257,8 @@ class LinkedController(ProgressiveController):
         if seq is None:  # the server refused this table altogether (not on this link): status() says so
             self.error = "server: " + str(body.get("error", ""))[:52]
             return
+        if "error" not in body:  # a message taken proves what a heartbeat's answer does; a refusal does not
+            self._own_answered()
         for i in range(len(self.out)):
             if self.out[i][0] == seq:
                 kind = self.out.pop(i)[1]
@@ -389,14 +401,20 @@ class LinkedController(ProgressiveController):
         ctx.load_verify_locations(cafile=CA_FILE)
         return ctx
 
+    def lcg(self):
+        """0..65536, each table's own sequence: small ints only (no import, no long ints; times KEEP_MS // 2
+        it stays under 2**30, a small int on a 32-bit board)."""
+        self.rnd = (self.rnd * 75 + 74) % 65537
+        return self.rnd
+
     def beat_after(self, first):
-        """ms to the table's next own heartbeat: after a connection's first, a random part of BEAT_MS (every
-        table of a pit connects again at one moment after a broker's restart; beating in phase from then
-        on, the server would answer them in one burst every period), then 90-100% of it, never more."""
-        self.rnd = (self.rnd * 75 + 74) % 65537  # an LCG: small ints only (no import, no long ints)
+        """ms to the table's next own heartbeat while the last is unanswered: after a connection's first, a
+        random part of BEAT_MS (every table of a pit connects again at one moment after a broker's restart;
+        beating in phase from then on, the server would answer them in one burst every period), then 90-100%
+        of it, never more. An answer puts the next KEEP_MS off (_own_answered)."""
         if first:
-            return BEAT_MS // 20 + self.rnd * (BEAT_MS - BEAT_MS // 20) // 65537
-        return BEAT_MS - BEAT_MS // 10 + self.rnd * (BEAT_MS // 10) // 65537
+            return BEAT_MS // 20 + self.lcg() * (BEAT_MS - BEAT_MS // 20) // 65537
+        return BEAT_MS - BEAT_MS // 10 + self.lcg() * (BEAT_MS // 10) // 65537
 
     async def run(self):
         """Connect, subscribe, send the outbox, beat; again after any failure; ends when this controller is
@@ -418,15 +436,15 @@ class LinkedController(ProgressiveController):
                 self.error = ""
                 failed = 0
                 self.sent_upto = 0  # what the server has not answered goes again, in order
-                self.sent_at = opened = next_beat = self.board.ticks_ms()
+                self.sent_at = opened = self.next_beat = self.board.ticks_ms()
                 first = True  # the first beat of a connection goes at once: the table is up as soon as it is answered
                 while self.app.controller is self:
                     now = self.board.ticks_ms()
-                    if ticks_diff(now, next_beat) >= 0:
+                    if ticks_diff(now, self.next_beat) >= 0:
                         beat += 1
-                        conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
-                        next_beat = ticks_add(now, self.beat_after(first))
+                        self.next_beat = ticks_add(now, self.beat_after(first))  # before: its answer moves it
                         first = False
+                        conn.publish(self.topic("beat").encode(), b'{"ep":%d,"n":%d}' % (self.ep, beat))
                     # a stalled connection (TCP still open, nothing heard): a new one may get through
                     heard = self.last_answer if self.last_answer is not None and \
                         ticks_diff(self.last_answer, opened) > 0 else opened

@@ -122,8 +122,11 @@ class _Sockets:
         return [(0, 0, 0, "", (host, port))]
 
 
+KEEPALIVE_S = 30  # umqtt sends no PINGREQ: the table's own heartbeats keep it (tablectl.link.KEEP_MS below 1.5 of it)
+
+
 class Connection:
-    def __init__(self, host, port, client_id, user, password, ssl_context, on_message, keepalive=30):
+    def __init__(self, host, port, client_id, user, password, ssl_context, on_message, keepalive=KEEPALIVE_S):
         self.host = host
         self.port = port
         self.ssl = ssl_context

@@ -17,9 +17,21 @@ from jackpot.simtable import SimTable
 class FakeTransport:
     def __init__(self):
         self.out = bytearray()
+        self.aborted = False
 
     def write(self, data):
         self.out += data
+
+    def abort(self):
+        self.aborted = True
+
+
+class FakeLoop:
+    def __init__(self):
+        self.later = []
+
+    def call_later(self, delay, fn):
+        self.later.append(delay)
 
 
 def publish(topic, payload, qos, pid=7):
@@ -56,6 +68,38 @@ def test_publishes_come_out_whole_and_in_order_however_the_stream_is_cut(packets
     assert bytes(proto.transport.out) == b"\x40\x02\x00\x07" * sum(q for _, _, q in packets)  # a PUBACK a QoS 1
     assert not proto.buf
     proto.loop.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=40))
+def test_the_keepalive_never_leaves_the_broker_a_silent_keepalive_and_drops_only_a_silent_broker(halves):
+    """Each element: did the table read, did it write, in that half keepalive (a tick ends each). Writes: the
+    half-ticks in which something reached the broker; the CONNECT at 0."""
+    c = leanmqtt.Client(("127.0.0.1", 1), "t01", "pw", "tablectl-t01", keepalive=10)
+    c.proto = leanmqtt._Protocol(FakeLoop())
+    c.proto.connection_made(FakeTransport())
+    writes, reads = [0], [0]
+    pings = []
+    for k, (read, wrote) in enumerate(halves, 1):
+        if wrote:
+            c.proto.write(b"\x30\x00")
+            writes.append(k - 0.5)
+        if read:
+            c.proto.data_received(b"\xd0\x00")
+            reads.append(k - 0.5)
+        before = len(c.proto.transport.out)
+        c._tick()
+        if c.proto.transport.aborted:
+            # a PINGREQ went at least a keepalive (two halves) ago and nothing was read since
+            assert pings and pings[-1] <= k - 2 and reads[-1] < pings[-1], (k, pings, reads)
+            return
+        assert c.proto.loop.later[-1] == 5  # the next tick half a keepalive on
+        if len(c.proto.transport.out) > before:
+            assert bytes(c.proto.transport.out[before:]) == b"\xc0\x00"
+            pings.append(k)
+            writes.append(k)
+        assert k - writes[-1] <= 2  # never silent toward the broker for more than a keepalive (it drops at 1.5)
+        assert k - reads[-1] < 3.5  # a broker silent for 1.5 keepalives after a PINGREQ: dropped
 
 
 def test_tables_on_it_survive_a_killed_and_a_stalled_broker_nothing_lost_or_doubled(make_link):

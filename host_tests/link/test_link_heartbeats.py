@@ -7,7 +7,8 @@ import json
 
 from harness.tables import cleanup, drive, new_app
 from harness.progressive import seats
-from tablectl.link import OWN_MS
+from tablectl.hw.clock import ticks_diff
+from tablectl.link import KEEP_MS, OWN_MS
 
 LINK = "mqtt://t01:secret@127.0.0.1:1883/pit1"
 ACK = b"tablectl/pit1/table/t01/ack"
@@ -91,4 +92,48 @@ def test_a_contribution_unanswered_for_link_down_ms_puts_the_link_down_whatever_
     link_beat(c, 9)
     hear(c, {"beat": 9}, ACK)
     assert c.up()
+    cleanup()
+
+
+def answered_contributions(app, c, clock, every_ms, until_ms, ok=True):
+    """A LOCK every `every_ms` answered at once (or refused: `ok` False), the link's beat every half of
+    link_down_ms, no answer to an own heartbeat, for `until_ms` from the last own answer; the ms elapsed."""
+    down = app.config["link_down_ms"]
+    elapsed = 0
+    while elapsed + every_ms < until_ms:
+        for _ in range(every_ms // (down // 2)):
+            clock.advance(down // 2)
+            link_beat(c)
+        elapsed += every_ms // (down // 2) * (down // 2)
+        seats(app, 2)
+        assert drive(app, "LOCK") == [True], (elapsed, c.status()["link_state"])
+        seq = c.out[0][0]
+        hear(c, {"seq": seq, "ok": "contrib", "cents": 5, "pool": 25000005, "ver": seq + 1} if ok else
+             {"seq": seq, "error": "bets: not a list"}, ACK)
+        assert drive(app, "CONFIRM") == [True]
+    return elapsed
+
+
+def test_an_answered_message_counts_as_the_own_heartbeats_answer_and_puts_the_next_beat_off():
+    app, c, clock, down = beating()
+    elapsed = answered_contributions(app, c, clock, 6 * down, 2 * OWN_MS)
+    assert elapsed > OWN_MS and c.up(), c.status()["link_state"]  # no beat answered since the first
+    wait = ticks_diff(c.next_beat, c.last_own)
+    assert c.last_own == clock.now and KEEP_MS // 2 <= wait <= KEEP_MS, wait
+    cleanup()
+
+
+def test_a_refused_message_is_no_proof_and_the_link_goes_down_at_own_ms():
+    app, c, clock, down = beating()
+    start = clock.now
+    answered_contributions(app, c, clock, 2 * down, OWN_MS - 2 * down, ok=False)
+    while ticks_diff(clock.now, start) < OWN_MS - 1:
+        clock.advance(min(down // 2, OWN_MS - 1 - ticks_diff(clock.now, start)))
+        link_beat(c)
+    assert c.up()
+    clock.advance(1)
+    assert not c.up() and "no heartbeat answered within %d ms" % OWN_MS in c.status()["link_state"]
+    # the table refused altogether (not on this link): no proof either
+    hear(c, {"seq": None, "error": "table t01 is not on link pit1"}, ACK)
+    assert not c.up()
     cleanup()

@@ -13,7 +13,8 @@
    their lag is in lock -> answer), the ledger's commits (a second, messages each, time in its
    transactions), the disk's fsync beside the ledger, and CPU per unit of work (server per 1,000 messages,
    tables per table-round: figures the machine's load barely moves). Goal: p99 lock -> sign < 100 ms at
-   2,000 tables.
+   2,000 tables. Before it, IDLE_S with every table connected and no round: what their own heartbeats
+   alone cost the server and the broker.
 2. Chaos (jackpot.chaos, as host_tests/link/test_chaos.py): 100 tables and a firmware table on three
    nats-server nodes, two servers, PostgreSQL primary + synchronous standby; servers, nodes and the
    primary SIGKILLed; how long tables refused progressive bets after each fault (goal <= 10 s).
@@ -44,6 +45,7 @@ PER_PROCESS = 250
 DOWN_MS = 60000
 SHM = "/dev/shm"
 UP_S = 180  # a worker's tables' time to connect and hear the server; the window starts then
+IDLE_S = 30  # tables connected and no round played: a KEEP_MS of their own heartbeats (tablectl/link.py)
 
 
 def cpu_s(pid):
@@ -120,6 +122,20 @@ class FsyncProbe(threading.Thread):
                 self.times.append((time.monotonic() - t) * 1000)
 
 
+def idle(link, pids, n):
+    """The server's and the broker's CPU over IDLE_S with the tables connected and no round played."""
+    before = dict((k, cpu_s(pid)) for k, pid in pids.items())
+    beats0 = link.status()["server"]["beats"]
+    t0 = time.monotonic()
+    time.sleep(IDLE_S)
+    elapsed = time.monotonic() - t0
+    used = dict((k, (cpu_s(pid) - before[k]) / elapsed * 100) for k, pid in pids.items())
+    beats = link.status()["server"]["beats"] - beats0
+    print("idle: %d tables connected, no round, %.0f s: %d of their own heartbeats answered (%.0f a second), "
+          "server %.1f%%, broker %.1f%% of one core" % (n, elapsed, beats, beats / elapsed, used["server"],
+                                                         used["broker"]))
+
+
 def scale_phase(folder, n, seconds, client="lean", tables_nice=0, link_nice=None, ledger_dir=None):
     from link import SignFeed, pct
     ids = ["s%04d" % i for i in range(n)]
@@ -156,6 +172,7 @@ def scale_phase(folder, n, seconds, client="lean", tables_nice=0, link_nice=None
             time.sleep(0.2)
         up = sum(int(pathlib.Path(out + ".ready").read_text()) for _, out in workers)
         pids = {"server": link.server.proc.pid, "broker": link.broker.proc.pid}
+        idle(link, pids, n)
         before = dict((k, cpu_s(pid)) for k, pid in pids.items())
         st0 = link.status()["server"]
         probe = FsyncProbe(pathlib.Path(link.db).parent)
@@ -204,7 +221,7 @@ def scale_phase(folder, n, seconds, client="lean", tables_nice=0, link_nice=None
         handled = srv["messages"] + srv["duplicates"] + srv["beats"]
         rounds = sum(r["rounds"] for r in results)
         print("  CPU per work (load-independent): server %.1f ms per 1,000 messages taken (heartbeats included); "
-              "the simulating processes %.2f ms per table-round (its lock, answer, 2 heartbeats and their answers)"
+              "the simulating processes %.2f ms per table-round (its lock and answer, the heartbeats between)"
               % (spent["server"] / max(1, handled) * 1e6, sum(r["cpu_s"] for r in results) / max(1, rounds) * 1000))
         print("  lock -> sign over 100 ms: %d of %d, by second of the window locked in: %s"
               % (sum(slow.values()), len(shown), ", ".join("%d s: %d" % kv for kv in sorted(slow.items())) or "none"))

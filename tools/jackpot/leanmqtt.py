@@ -8,9 +8,10 @@
 The subset of aiomqtt.Client that jackpot.simtable uses (its errors are aiomqtt.MqttError too), without
 paho's per-packet objects, locks, executor connect and once-a-second housekeeping task: profiled at 2,000
 tables, those were most of the simulating processes' CPU. A QoS 1 publish is written, not awaited (the
-table's record resends what is not answered); an incoming QoS 1 publish is acknowledged at once. A
-keepalive timer sends PINGREQ when the client wrote or read nothing for a keepalive, and drops a connection
-that read nothing since the last one.
+table's record resends what is not answered); an incoming QoS 1 publish is acknowledged at once. A timer
+every half keepalive sends PINGREQ when the client wrote or read nothing in that half (never silent a
+whole keepalive: the broker drops a client silent for 1.5), and drops a connection that read nothing in
+the keepalive after one.
 """
 import asyncio
 import collections
@@ -166,7 +167,7 @@ class Client:
         self.proto = None
         self._pid = 0
         self._timer = None
-        self._pinged = False
+        self._pinged = 0  # half keepalives since a PINGREQ, nothing read since (0: none waits)
 
     @property
     def messages(self):
@@ -191,7 +192,7 @@ class Client:
         if code:
             self.proto.transport.close()
             raise aiomqtt.MqttError("the broker refused the connection (CONNACK %d)" % code)
-        self._timer = loop.call_later(self.keepalive, self._tick)
+        self._timer = loop.call_later(self.keepalive / 2, self._tick)
         return self
 
     async def __aexit__(self, *exc):
@@ -203,21 +204,24 @@ class Client:
             p.transport.close()
 
     def _tick(self):
+        """Each half keepalive, on that half's reads and writes. A table answered beats only every 15-30 s
+        (tablectl/link.py's KEEP_MS): with a tick a keepalive it could write nothing for two, and the broker
+        dropped it (690 timeouts in 30 s of 500 tables idle)."""
         p = self.proto
         if p.lost is not None:
             return
-        if not p.read_any:
-            if self._pinged:  # a PINGREQ a keepalive ago and nothing since (a broker stopped): gone
+        if p.read_any:
+            self._pinged = 0
+        if self._pinged:
+            self._pinged += 1
+            if self._pinged > 2:  # a PINGREQ a keepalive ago and nothing read since (a broker stopped): gone
                 p.transport.abort()
                 return
-            self._pinged = True
+        elif not p.read_any or not p.wrote_any:
             p.write(b"\xc0\x00")
-        else:
-            self._pinged = False
-            if not p.wrote_any:
-                p.write(b"\xc0\x00")  # the broker drops a client silent for 1.5 keepalives
+            self._pinged = 1
         p.read_any = p.wrote_any = False
-        self._timer = p.loop.call_later(self.keepalive, self._tick)
+        self._timer = p.loop.call_later(self.keepalive / 2, self._tick)
 
     async def _ask(self, key, packet):
         p = self.proto

@@ -16,8 +16,10 @@ on disk, so an answer is a promise the ledger keeps; a crash before the commit l
 an answer, and it sends again. The server's heartbeat is one message a link (tablectl/L/beat, QoS 0,
 every LINK_BEAT_S, with the pool), not an answer a table: a table counts the link as up while it hears
 it, so a server that is down, or cannot write its ledger (no beat while its last batch failed), stops
-progressive bets on every table within the tables' timeout. A table's own heartbeat (every few seconds)
-is still answered, in the same pass as its other messages: it proves the table's publishes get through.
+progressive bets on every table within the tables' timeout. A table's own heartbeat is still answered
+(QoS 0: a table whose answer is lost beats again within 5 s), in the same pass as its other messages: it
+proves the table's publishes get through, and goes every 15-30 s only while nothing else the table sent
+was answered (tablectl/link.py's KEEP_MS), so a pit's tables cost the server few of them.
 """
 import asyncio
 import json
@@ -193,12 +195,12 @@ class JackpotServer:
         if changed:
             for fn in self.listeners:
                 fn()
-        for ack, lid, n in beats:
-            link = led.links[lid]
-            answers.append((ack, {"beat": n, "pool": link.pool.pool, "ver": link.ver, "pending": link.pending,
-                                  "now": protocol.now()}))
         for topic, body in answers:
             _publish_now(client, topic, protocol.encode(body), self.qos)
+        for ack, lid, n in beats:
+            link = led.links[lid]
+            _publish_now(client, ack, protocol.encode({"beat": n, "pool": link.pool.pool, "ver": link.ver,
+                                                       "pending": link.pending, "now": protocol.now()}), 0)
         sends = []
         for lid in sorted(changed):
             self._pool_soon(client, lid)

@@ -2,7 +2,7 @@
 
     t = SimTable('t01', 'pit1', brokers=[('127.0.0.1', port)], password=pw, state_path='t01.json')
     task = asyncio.ensure_future(t.run(stop))
-    t.up                     # the link's heartbeat heard within down_ms, the table's own answered within 3 beats
+    t.up                     # the link's heartbeat heard within down_ms, something it sent answered within 3 beats
     seq = t.lock({2: 2500, 5: 2500})    # LinkDown when the link is down (the firmware's LOCK refused: LINK DOWN)
     seq = t.hit([[5, 'royal_flush']]); awards = await t.answer(seq); t.paid(seq)
     await t.play(stop, every_s=10, rng=random.Random(1))     # rounds with random seats, a hit now and then
@@ -27,7 +27,8 @@ import aiomqtt
 from jackpot import protocol
 
 BEAT_MS = 500       # the pass that resends what is unanswered
-OWN_BEAT_MS = 5000  # the table's own heartbeat (the server answers it); the link's comes every 0.5 s
+OWN_BEAT_MS = 5000  # the table's own heartbeat while nothing it sent is answered; the link's comes every 0.5 s
+KEEP_MS = 30000     # once something it sent is answered: the next own heartbeat 50-100% of this later (the firmware's)
 DOWN_MS = 3000
 RESEND_MS = 1500
 RESEND_CAP = 2      # the backoff's longest wait, in resend_ms: a fault over, a table waits at most this for its answer
@@ -42,7 +43,7 @@ class LinkDown(RuntimeError):
 
 class SimTable:
     def __init__(self, table, link, brokers, password, state_path, ca_file=None, beat_ms=BEAT_MS, down_ms=DOWN_MS,
-                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS, qos=1, mqtt=None):
+                 resend_ms=RESEND_MS, pay_after_s=None, own_beat_ms=OWN_BEAT_MS, qos=1, mqtt=None, keep_ms=KEEP_MS):
         self.table = table
         self.link = link
         self.brokers = list(brokers)  # tried in turn: the next after a lost connection
@@ -68,8 +69,10 @@ class SimTable:
         self.state = self._load()
         self.client = None
         self.last_beat_ack = -1e9  # the server's heartbeat last heard (monotonic)
-        self.last_own = -1e9       # the table's own heartbeat last answered
+        self.last_own = -1e9       # something the table sent (its own heartbeat, a message) last answered
         self.own_beat_ms = own_beat_ms
+        self.keep_ms = keep_ms
+        self.next_own = 0.0        # when its own heartbeat is due (monotonic)
         self.pool = None        # the last pool message (dict)
         self.answers = {}       # seq -> answer, for those asked with answer()
         self.waiting = {}       # seq -> asyncio.Future
@@ -119,7 +122,7 @@ class SimTable:
             return "no server heartbeat" if self.client is not None else "not connected"
         if self.state["out"] and (now - self.oldest_at) * 1000 >= self.down_ms:
             return "message unanswered"
-        if (now - self.last_own) * 1000 >= 3 * self.own_beat_ms:
+        if (now - self.last_own) * 1000 >= self.keep_ms + 2 * self.own_beat_ms:
             return "own heartbeat unanswered"
         return ""
 
@@ -198,9 +201,12 @@ class SimTable:
     def _answered(self, body):
         now = time.monotonic()
         if "beat" in body:  # the answer to the table's own heartbeat
-            self.last_beat_ack = self.last_own = now
+            self.last_beat_ack = now
+            self._own_answered(now)
             return
         seq = body.get("seq")
+        if seq is not None and "error" not in body:  # a message taken proves what a heartbeat's answer does
+            self._own_answered(now)
         out = self.state["out"]
         if not any(m[1]["seq"] == seq for m in out):
             return  # an answer to a message already answered (a duplicate's)
@@ -230,6 +236,11 @@ class SimTable:
         for fn in self.on_answer:
             fn(seq, body, now)
         self.queued_at.pop(seq, None)
+
+    def _own_answered(self, now):
+        """Its publishes reach the server: its own heartbeat can wait (tablectl/link.py, KEEP_MS)."""
+        self.last_own = now
+        self.next_own = now + self.keep_ms / 1000 * random.uniform(0.5, 1.0)
 
     def _save_soon(self):
         """The record after answers: one write for the answers of a pass, not one each (a write and a
@@ -301,17 +312,18 @@ class SimTable:
             self.pool = dict(self.pool or {}, **dict((k, beat[k]) for k in ("pool", "ver", "pending") if k in beat))
 
     async def _beat(self, client):
-        next_beat = 0
+        self.next_own = 0  # the first of a connection at once
         spread = (0.05, 1.0)  # the first period's: a random phase from the start
         while True:
-            if time.monotonic() >= next_beat:
+            if time.monotonic() >= self.next_own:
                 self.beat_n += 1
-                await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
                 # tables that connected together (a process's start, a broker's restart) beat at random
                 # phases, not in one burst every period: at 2,000 tables the server's 2,000 answers in one
-                # pass held every contribution behind them for a second, every 5 s
-                next_beat = time.monotonic() + self.own_beat_ms / 1000 * random.uniform(*spread)
+                # pass held every contribution behind them for a second, every 5 s. Set before the publish:
+                # its answer puts it off to keep_ms
+                self.next_own = time.monotonic() + self.own_beat_ms / 1000 * random.uniform(*spread)
                 spread = (0.9, 1.0)
+                await client.publish(self._topic("beat"), protocol.encode({"ep": self.state["ep"], "n": self.beat_n}))
             self._resend(time.monotonic())
             await asyncio.sleep(self.beat_ms / 1000)
 
