@@ -9,7 +9,7 @@ sends, one counter for every message that changes money: (T, E, N) is the messag
     tablectl/L/table/T/hit      table->server QoS 1  {"ep":E,"seq":N,"round":R,"hits":[[seat,"class"],..]}
     tablectl/L/table/T/paid     table->server QoS 1  {"ep":E,"seq":N,"claim":N'}
     tablectl/L/table/T/refund   table->server QoS 1  {"ep":E,"seq":N,"round":R}
-    tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}   every few seconds
+    tablectl/L/table/T/beat     table->server QoS 0  {"ep":E,"n":K}   5 s unanswered, 15-30 s answered
     tablectl/L/table/T/ack      server->table QoS 1  {"seq":N,"ok":kind,...} | {"seq":N,"error":"..."} | {"beat":K,"now":S,...}
     tablectl/L/beat             server->tables QoS 0  {"beat":K,"pool":P,"ver":V,"pending":[..]}  every 0.5 s
     tablectl/L/pool             server->all   QoS 1, retained   the pool (pool_payload)
