@@ -2,7 +2,7 @@
 
     t = SimTable('t01', 'pit1', brokers=[('127.0.0.1', port)], password=pw, state_path='t01.json')
     task = asyncio.ensure_future(t.run(stop))
-    t.up                     # the link's heartbeat heard within down_ms, something it sent answered within 3 beats
+    t.up                     # the link's heartbeat heard within down_ms, something it sent answered within keep + 2 beats
     seq = t.lock({2: 2500, 5: 2500})    # LinkDown when the link is down (the firmware's LOCK refused: LINK DOWN)
     seq = t.hit([[5, 'royal_flush']]); awards = await t.answer(seq); t.paid(seq)
     await t.play(stop, every_s=10, rng=random.Random(1))     # rounds with random seats, a hit now and then
