@@ -155,10 +155,29 @@ def test_the_part_that_went_to_the_reserve_comes_back_from_the_reserve(ledger_at
     led = ledger(ledger_at, dict(F3, limit_cents=SEED + 700))
     answer = send(led, "t01", "contrib", contrib(1, 1, [1, 2]))[0]
     assert (answer["cents"], answer["to_reserve"], answer["pool"]) == (1000, 300, SEED + 700)
-    send(led, "t02", "contrib", contrib(1, 1, [1, 2, 3, 4]))  # 2000 more, all to the reserve
-    assert view(led)["reserve"] == 2300
+    answer = send(led, "t02", "contrib", contrib(1, 1, [1, 2, 3, 4]))[0]  # 2000 more, all to the reserve
+    assert (answer["to_reserve"], view(led)["reserve"]) == (2000, 2300)  # its own part, not the reserve's
     send(led, "t01", "refund", refund(2, 1))
     assert view(led) == {"pool": SEED, "reserve": 2000, "contributed": 2000, "paid": 0, "seeded": SEED}
+
+
+def test_each_part_goes_back_to_where_it_went_exactly_and_no_money_moves_between_periods(ledger_at):
+    """The pool above its seed by more than a split contribution's pool part: the refund takes that part from
+    the pool and the reserve part from the reserve, to the cent; with no period closed the closed totals stay
+    0 (the pool's own meters hold it all, not only their sum with the closed ones); the pool's version one up."""
+    led = ledger(ledger_at, dict(F3, limit_cents=SEED + 1200))
+    send(led, "t02", "contrib", contrib(1, 1, [1]))  # 500: the pool at SEED + 500
+    answer = send(led, "t01", "contrib", contrib(1, 1, [1, 2]))[0]
+    assert (answer["cents"], answer["to_reserve"], answer["pool"]) == (1000, 300, SEED + 1200)  # 700 to the pool
+    ver = led.links[LINK].ver
+    answer = send(led, "t01", "refund", refund(2, 1))[0]
+    assert (answer["cents"], answer["pool"], answer["ver"]) == (1000, SEED + 500, ver + 1)
+    assert view(led) == {"pool": SEED + 500, "reserve": 0, "contributed": 500, "paid": 0, "seeded": SEED}
+    pool = led.links[LINK].pool
+    assert (pool.contributed, pool.paid, pool.seeded) == (500, 0, SEED) and led.links[LINK].closed == [0, 0, 0]
+    stored = led.db.execute("SELECT closed_contributed, closed_paid, closed_seeded FROM link WHERE id = ?",
+                            (LINK,)).fetchone()
+    assert tuple(stored) == (0, 0, 0)
 
 
 def test_a_reserve_spent_since_pays_what_it_holds_and_the_house_the_rest(ledger_at):
