@@ -185,6 +185,21 @@ def test_straight_flush_paid_before_royal_and_pool_restarts_CSP_10_7_CSP_10_8():
     cleanup()
 
 
+def test_a_voids_enter_draws_its_notice_and_never_first_the_prompt_it_covers():
+    """A draw builds a prompt and sends both lines: the void's ENTER drew the next round's prompt and at once
+    the notice over it, a draw for nothing (Caribbean Stud's void ENTER 4% over its instruction goal)."""
+    app = locked("caribbean_stud", 2, 6)
+    d = app.board.display
+    drive(app, "VOID_LONG")
+    sent = []
+    text = d.text
+    d.text = lambda row, s: sent.append((row, s)) or text(row, s)
+    assert drive(app, "ENTER") == [True]
+    d.text = text
+    assert d.lines[0] == "ROUND 1 VOID" and [s for row, s in sent if row == 0] == ["ROUND 1 VOID"] * 2, sent
+    cleanup()
+
+
 def test_void_carries_locked_bets_counted_once_CSP_11_1():
     app = locked("caribbean_stud", 2, 6)
     c = app.controller

@@ -198,9 +198,10 @@ class Controller:
         with self.app.log.atomic():
             self.save()
             self.app.journal.append(event, done)
-        self.redraw()
-        if void:  # the dealer sees the void taken, then the next round's prompt
+        if void:  # the dealer sees the void taken, then the next round's prompt (drawn once, by notice())
             self.notice("ROUND %d VOID" % done, self.prompt()[1], self.NOTICE_MS)
+        else:
+            self.redraw()
         return True
 
     def record(self):
